@@ -1,0 +1,41 @@
+import type { PagerPort } from '#harness/ports/pager-port.ts'
+
+/** Every port the kit knows, by the name an implementation declares in its handshake. */
+export interface PortMap {
+  pager: PagerPort
+}
+
+/** The name of a port, as declared in a handshake and named by a scenario. */
+export type PortName = keyof PortMap
+
+/** How the kit reaches an implementation. */
+export type Transport = 'in-process' | 'stdio'
+
+/** What the kit knows about the implementation behind a connection, for the History and the report. */
+export interface SystemInfo {
+  name: string
+  transport: Transport
+  ports: PortName[]
+  pid?: number
+  command?: string[]
+}
+
+/** A live connection to one implementation, offering the ports its handshake declared. */
+export interface Connection {
+  /** What the implementation declared and how it is reached. */
+  readonly system: SystemInfo
+  /** The operations of one declared port. */
+  port<P extends PortName>(name: P): PortMap[P]
+  /** What the implementation wrote to stderr so far (empty in process). */
+  stderr(): string
+  /** Ends the connection and the implementation behind it. */
+  close(): Promise<void>
+}
+
+/** How the kit opens a connection to one implementation under test. */
+export interface Adapter {
+  /** The name reports use: a bundled system (`pager/reference`) or `stdio:<command line>`. */
+  readonly name: string
+  /** Starts or loads the implementation and completes the handshake. */
+  open(): Promise<Connection>
+}
