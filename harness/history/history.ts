@@ -64,6 +64,8 @@ export interface History {
   fixture: { name: string; hash: string } | null
   ceilings: Ceiling[]
   oracle: CollectionOracle[]
+  /** The scenario's steps, as given (drivers and contracts read their kinds). */
+  steps: unknown[]
   /** The contracts the scenario asks to judge. */
   contracts: string[]
   events: HistoryEvent[]

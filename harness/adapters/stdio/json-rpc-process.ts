@@ -1,0 +1,247 @@
+import { AdapterError } from '#harness/adapters/adapter-error.ts'
+import { excerpt } from '#harness/adapters/stdio/excerpt.ts'
+import { parseJsonRpcResponse, type JsonRpcErrorObject } from '#harness/adapters/stdio/json-rpc-response.ts'
+import { LineSplitter } from '#harness/adapters/stdio/line-splitter.ts'
+import { ProcessTree } from '#harness/adapters/stdio/process-tree.ts'
+import { StderrTail } from '#harness/adapters/stdio/stderr-tail.ts'
+
+/** How to start an implementation and how long to wait for it. */
+export interface JsonRpcProcessOptions {
+  /** The program and its arguments; no shell is involved. */
+  command: readonly string[]
+  /** The working folder (default: the kit's). */
+  cwd?: string
+  /** The whole environment of the process (default: the kit's). */
+  env?: NodeJS.ProcessEnv
+  /** How long a call may wait for its answer (default 10 000 ms). */
+  timeoutMs?: number
+  /** How long `close()` waits after ending stdin, and again after SIGTERM, before the next step (default 2 000 ms). */
+  closeGraceMs?: number
+  /** How much of stderr is kept (default 64 KiB, the most recent). */
+  stderrLimitBytes?: number
+  /** The longest stdout line accepted (default 256 MiB). */
+  maxLineBytes?: number
+}
+
+/** What a call came back with: its result, or the JSON-RPC error the implementation answered. */
+export type JsonRpcOutcome = { ok: true; result: unknown } | { ok: false; error: JsonRpcErrorObject }
+
+interface InFlight {
+  id: number
+  method: string
+  timeoutMs: number
+  resolve: (outcome: JsonRpcOutcome) => void
+  reject: (error: AdapterError) => void
+  timer: NodeJS.Timeout
+}
+
+/** A child process spoken to in newline-delimited JSON-RPC 2.0 over stdin/stdout, one request at a time. */
+export class JsonRpcProcess {
+  private readonly splitter = new LineSplitter()
+  private readonly tail: StderrTail
+  private readonly timeoutMs: number
+  private readonly graceMs: number
+  private readonly maxLineBytes: number
+  private readonly exited: Promise<void>
+  private readonly streamsClosed: Promise<void>
+  private lastId = 0
+  private queue: Promise<unknown> = Promise.resolve()
+  private inFlight: InFlight | null = null
+  private failure: AdapterError | null = null
+  private exitStatus: string | null = null
+  private stopping: Promise<void> | null = null
+  private closedByKit = false
+
+  private constructor(
+    private readonly tree: ProcessTree,
+    readonly command: readonly string[],
+    options: JsonRpcProcessOptions,
+  ) {
+    this.tail = new StderrTail(options.stderrLimitBytes)
+    this.timeoutMs = options.timeoutMs ?? 10_000
+    this.graceMs = options.closeGraceMs ?? 2_000
+    this.maxLineBytes = options.maxLineBytes ?? 256 * 1024 * 1024
+    const child = tree.child
+    child.stdin.on('error', () => {}) // a write to a process that is gone: its exit is reported instead
+    child.stdout.on('data', (chunk: Buffer) => this.onStdout(chunk))
+    child.stderr.on('data', (chunk: Buffer) => this.tail.push(chunk))
+    this.exited = new Promise((resolve) => {
+      child.once('exit', (code, signal) => {
+        this.exitStatus = code !== null ? `exited with code ${code}` : `was killed by ${signal}`
+        resolve()
+      })
+    })
+    this.streamsClosed = new Promise((resolve) => child.once('close', () => resolve()))
+    void this.streamsClosed.then(() => this.onStreamsClosed())
+  }
+
+  /** Spawns the implementation; rejects with AdapterError('spawn') if it cannot be started. */
+  static start(options: JsonRpcProcessOptions): Promise<JsonRpcProcess> {
+    if (options.command.length === 0 || options.command[0] === '') {
+      return Promise.reject(new AdapterError('spawn', 'cannot start an implementation: the command is empty'))
+    }
+    const tree = ProcessTree.spawn(options.command, { cwd: options.cwd, env: options.env })
+    return new Promise((resolve, reject) => {
+      tree.child.once('error', (error) => {
+        const where = options.cwd === undefined ? '' : ` in ${options.cwd}`
+        const hint = (error as NodeJS.ErrnoException).code === 'ENOENT' ? ' (is the program installed and on PATH, and does the folder exist?)' : ''
+        reject(new AdapterError('spawn', `could not start ${JSON.stringify(options.command)}${where}: ${error.message}${hint}`))
+      })
+      tree.child.once('spawn', () => {
+        tree.child.on('error', () => {}) // later errors (a failed signal) surface as an exit or a timeout
+        resolve(new JsonRpcProcess(tree, options.command, options))
+      })
+    })
+  }
+
+  /** The process id of the implementation (or of the launcher that leads its process group). */
+  get pid(): number | undefined {
+    return this.tree.child.pid
+  }
+
+  /** What the implementation wrote to stderr so far (the most recent part, bounded). */
+  stderr(): string {
+    return this.tail.text()
+  }
+
+  /**
+   * Sends one request and waits for its answer; calls made while one is in flight wait their turn.
+   * Resolves with the result or the JSON-RPC error answered; rejects with an AdapterError when the
+   * answer is unreadable ('protocol'), late ('timeout') or never comes because the process ended ('crashed').
+   */
+  call(method: string, params?: unknown, timeoutMs = this.timeoutMs): Promise<JsonRpcOutcome> {
+    const turn = this.queue.then(() => this.send(method, params, timeoutMs))
+    this.queue = turn.catch(() => {})
+    return turn
+  }
+
+  /** Ends stdin, then escalates to SIGTERM and SIGKILL after a grace each; resolves once the process is gone. */
+  close(): Promise<void> {
+    this.closedByKit = true
+    this.fail(this.error('crashed', `the connection was closed by the kit${this.waiting()}`))
+    return this.stop(true)
+  }
+
+  private send(method: string, params: unknown, timeoutMs: number): Promise<JsonRpcOutcome> {
+    if (this.failure) {
+      const { failure, message } = this.failure
+      return Promise.reject(this.error(failure, `cannot call \`${method}\`, the connection is unusable: ${message}`))
+    }
+    const id = ++this.lastId
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => this.onTimeout(), timeoutMs)
+      this.inFlight = { id, method, timeoutMs, resolve, reject, timer }
+      this.tree.child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id, method, params })}\n`)
+    })
+  }
+
+  private onStdout(chunk: Buffer): void {
+    if (this.failure) return
+    for (const line of this.splitter.push(chunk)) {
+      this.onLine(line)
+      if (this.failure) return
+    }
+    if (this.splitter.bufferedBytes > this.maxLineBytes) {
+      this.breakWith('protocol', `a stdout line is longer than ${this.maxLineBytes} bytes${this.waiting()}`)
+    }
+  }
+
+  private onLine(line: string): void {
+    if (line.trim() === '') return
+    const parsed = parseJsonRpcResponse(line)
+    if (!parsed.ok) {
+      return this.breakWith(
+        'protocol',
+        `the implementation wrote a line on stdout that is not a JSON-RPC 2.0 response (${parsed.problem})${this.waiting()}: ` +
+          `${excerpt(line)}. Stdout carries protocol messages only: the implementation must write its logs to stderr.`,
+      )
+    }
+    const { response } = parsed
+    const call = this.inFlight
+    if (!call || response.id !== call.id) {
+      const expected = call ? `the request in flight has id ${call.id} (\`${call.method}\`)` : 'no request is in flight'
+      return this.breakWith('protocol', `the implementation answered id ${JSON.stringify(response.id)} but ${expected}: ${excerpt(line)}`)
+    }
+    this.inFlight = null
+    clearTimeout(call.timer)
+    call.resolve('result' in response ? { ok: true, result: response.result } : { ok: false, error: response.error })
+  }
+
+  private onTimeout(): void {
+    const call = this.inFlight
+    if (!call) return
+    if (this.exitStatus !== null) return this.onStreamsClosed() // it is gone, but something still holds its stdout
+    this.breakWith(
+      'timeout',
+      `\`${call.method}\` got no answer within ${call.timeoutMs} ms; the implementation was stopped, since its state is unknown`,
+    )
+  }
+
+  private onStreamsClosed(): void {
+    if (this.closedByKit || (this.failure && !this.inFlight)) return
+    const rest = this.splitter.flush()
+    const unfinished = rest === null || rest.trim() === '' ? '' : `; its stdout ended with an unfinished line ${excerpt(rest)}`
+    const status = this.exitStatus ?? 'closed its stdout'
+    const during = this.inFlight ? ` while \`${this.inFlight.method}\` was waiting for its answer` : ' between calls'
+    const stderr = this.tail.last(2_000)
+    const shown = stderr.trim() === '' ? '(stderr was empty)' : `last stderr:\n${stderr}`
+    this.breakWith('crashed', `the implementation ${status}${during}${unfinished}\n${shown}`)
+  }
+
+  private waiting(): string {
+    return this.inFlight ? ` while \`${this.inFlight.method}\` was waiting for its answer` : ''
+  }
+
+  /** Marks the connection broken, fails the call in flight and stops the process (its state is unknown). */
+  private breakWith(failure: AdapterError['failure'], message: string): void {
+    this.fail(this.error(failure, message))
+    void this.stop(false)
+  }
+
+  private fail(error: AdapterError): void {
+    this.failure ??= error
+    const call = this.inFlight
+    this.inFlight = null
+    if (!call) return
+    clearTimeout(call.timer)
+    call.reject(error)
+  }
+
+  private error(failure: AdapterError['failure'], message: string): AdapterError {
+    return new AdapterError(failure, message, this.tail.text())
+  }
+
+  private stop(gentle: boolean): Promise<void> {
+    this.stopping ??= this.escalate(gentle)
+    return this.stopping
+  }
+
+  private async escalate(gentle: boolean): Promise<void> {
+    const child = this.tree.child
+    child.stdin.end() // end of input: the polite way to ask an implementation to exit
+    if (!(gentle && (await this.within(this.exited, this.graceMs)))) {
+      this.tree.signal('SIGTERM')
+      if (!(await this.within(this.exited, this.graceMs))) {
+        this.tree.signal('SIGKILL')
+        await this.exited
+      }
+    }
+    this.tree.signal('SIGKILL') // anything it started and left behind in its group
+    if (!(await this.within(this.streamsClosed, this.graceMs))) {
+      child.stdout.destroy() // held open by a process that left the group
+      child.stderr.destroy()
+    }
+  }
+
+  private async within(event: Promise<void>, ms: number): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined
+    const late = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), ms)
+    })
+    try {
+      return await Promise.race([event.then(() => true), late])
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+}

@@ -1,0 +1,36 @@
+import { parseArgs } from 'node:util'
+import type { ParseArgsConfig } from 'node:util'
+import type { LoadedScenario } from '#harness/scenario/load-scenarios.ts'
+import { loadScenarios } from '#harness/scenario/load-scenarios.ts'
+import { selectScenarios } from '#harness/scenario/select-scenarios.ts'
+import { bundledAdapterNames, resolveAdapter } from '#harness/adapters/index.ts'
+import { scenarioRoot } from '#harness/suite/scenario-root.ts'
+import { UsageError } from '#harness/cli/usage-error.ts'
+
+/** The selection flags `run` and `list` share. */
+export const selectionOptions = {
+  adapter: { type: 'string', multiple: true },
+  scenario: { type: 'string', multiple: true },
+} as const
+
+/** The scenarios and adapters a command line selects: every scenario matching a pattern (or all), every adapter named (or every bundled one). */
+export async function selectRun(values: { adapter?: string[]; scenario?: string[] }): Promise<{ scenarios: LoadedScenario[]; adapters: string[]; patterns: string[] }> {
+  const patterns = values.scenario ?? []
+  const all = await loadScenarios(scenarioRoot)
+  const scenarios = selectScenarios(all, patterns)
+  if (scenarios.length === 0) {
+    throw new UsageError(`no scenario matches --scenario ${patterns.map((p) => JSON.stringify(p)).join(' ')} (case ids look like ${all[0]?.id ?? 'regressions/<bug>/<case>'}; * matches one level, ** any)`)
+  }
+  const adapters = values.adapter ?? bundledAdapterNames()
+  for (const name of adapters) resolveAdapter(name)
+  return { scenarios, adapters, patterns }
+}
+
+/** Parses a command's flags, turning node's parse errors into one-line usage errors. */
+export function parseFlags<T extends ParseArgsConfig>(config: T): ReturnType<typeof parseArgs<T>> {
+  try {
+    return parseArgs(config)
+  } catch (error) {
+    throw new UsageError(`${error instanceof Error ? error.message.split('\n')[0] : String(error)} (see contract-kit help)`)
+  }
+}

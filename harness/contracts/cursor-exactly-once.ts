@@ -1,0 +1,102 @@
+import { broken, defineContract, held, unknown } from '#harness/contracts/contract.ts'
+import type { ContractResult } from '#harness/contracts/contract.ts'
+import { indexedOracles, pagerReads } from '#harness/contracts/pager/pager-reads.ts'
+import type { IndexedOracle, PagerRead } from '#harness/contracts/pager/pager-reads.ts'
+import { itemFits } from '#harness/contracts/pager/item-fit.ts'
+import type { History } from '#harness/history/history.ts'
+
+/** How many ids a witness lists of each kind before it only counts them. */
+const idsShown = 10
+
+/**
+ * recovery/cursor-exactly-once: following cursors from the start returns every item exactly once, in order; the cursor
+ * strictly advances and the walk ends. Only an item too large alone (refused with result_limit_exceeded) may be missed.
+ */
+export const cursorExactlyOnce = defineContract({
+  id: 'recovery/cursor-exactly-once',
+  statement: 'Following cursors from the start returns every item exactly once and in order (none lost, duplicated or unexpected), the cursor strictly advances, and the walk terminates.',
+  from: ['analysis-result-budget'],
+  port: 'pager',
+  check(history) {
+    const reads = pagerReads(history).filter((r) => r.stepKind === 'walk')
+    const oracles = indexedOracles(history)
+    for (const step of [...new Set(reads.map((r) => r.step))]) {
+      const walk = reads.filter((r) => r.step === step)
+      const oracle = oracles.get(walk[0].request.collection)
+      if (!oracle) continue
+      const result = checkWalk(history, step, walk, oracle)
+      if (result.verdict !== 'held') return result
+    }
+    return held
+  },
+})
+
+function checkWalk(history: History, step: number, walk: PagerRead[], oracle: IndexedOracle): ContractResult {
+  const fits = itemFits(history, oracle.collection)
+  const seen = new Map<number, number>()
+  const unexpected: string[] = []
+  const excused = new Set<number>()
+  const cursors = new Set<string>()
+  let previous = -1
+  let backwards: Record<string, unknown> | undefined
+  let repeated: string | undefined
+  for (const read of walk) {
+    const cursor = read.request.cursor ?? null
+    if (cursor !== null && cursors.has(cursor)) repeated ??= cursor
+    if (cursor !== null) cursors.add(cursor)
+    const o = read.outcome
+    if (o.kind === 'error' && o.code === 'result_limit_exceeded' && read.start !== undefined && fits[read.start] !== 'fits') excused.add(read.start)
+    if (o.kind !== 'page') continue
+    for (const item of o.page.items) {
+      const i = oracle.indexOf(item)
+      if (i === undefined) {
+        unexpected.push(JSON.stringify(item).slice(0, 80))
+        continue
+      }
+      seen.set(i, (seen.get(i) ?? 0) + 1)
+      if (i <= previous) backwards ??= { event: read.invoke.index, item: oracle.ids[i], after: oracle.ids[previous] }
+      previous = Math.max(previous, i)
+    }
+  }
+  const last = walk[walk.length - 1].outcome
+  if (last.kind === 'adapter-failure' || last.kind === 'unanswered') return unknown(`the walk of step ${step} ended without an answer`)
+  const lost = oracle.ids.filter((_, i) => !seen.has(i) && !excused.has(i))
+  const duplicated = oracle.ids.filter((_, i) => (seen.get(i) ?? 0) > 1)
+  const ending = endingOf(last)
+  const problems = [
+    lost.length && `${lost.length} lost`,
+    duplicated.length && `${duplicated.length} duplicated`,
+    unexpected.length && `${unexpected.length} unexpected`,
+    backwards && 'the cursor went back',
+    repeated && 'a cursor repeated',
+    !ending.terminated && `the walk did not terminate (${ending.how})`,
+  ].filter(Boolean)
+  if (problems.length === 0) return held
+  return broken(`following cursors in step ${step} over ${oracle.items.length} ${oracle.collection}: ${problems.join(', ')}`, {
+    step,
+    collection: oracle.collection,
+    pages: walk.length,
+    lost: { count: lost.length, ids: lost.slice(0, idsShown) },
+    duplicated: { count: duplicated.length, ids: duplicated.slice(0, idsShown) },
+    unexpected: { count: unexpected.length, items: unexpected.slice(0, idsShown) },
+    ...(backwards ? { backwards } : {}),
+    ...(repeated ? { repeatedCursor: repeated } : {}),
+    ended: ending.how,
+  })
+}
+
+function endingOf(o: PagerRead['outcome']): { terminated: boolean; how: string } {
+  if (o.kind === 'page') return o.page.cursor === null ? { terminated: true, how: 'cursor null' } : { terminated: false, how: 'stopped with a cursor left (page limit of the walk reached)' }
+  if (o.kind === 'rejected') return { terminated: false, how: `dispatcher rejected a page (provider_result_limit: ${o.measure} ${o.value} > ${o.max})` }
+  if (o.kind === 'error') {
+    const cursor = o.data?.cursor
+    if (o.code === 'result_limit_exceeded' && cursor === null) return { terminated: true, how: 'result_limit_exceeded at the last item' }
+    return { terminated: false, how: `error ${o.code}` }
+  }
+  return { terminated: false, how: o.kind }
+}
+
+/** Checks recovery/cursor-exactly-once on a History (returns the result). */
+export const checkCursorExactlyOnce = cursorExactlyOnce.check
+/** Asserts recovery/cursor-exactly-once on a History (throws unless held). */
+export const assertCursorExactlyOnce = cursorExactlyOnce.assert

@@ -1,0 +1,32 @@
+import { performance } from 'node:perf_hooks'
+import type { CompletionEvent, HistoryEvent } from '#harness/history/history.ts'
+
+/** Appends events to a History as a driver replays a scenario: invokes, their completions, and notes. */
+export class HistoryRecorder {
+  readonly events: HistoryEvent[] = []
+  readonly #start = performance.now()
+
+  /** Records the start of an operation and returns its index, to complete it later. */
+  invoke(f: string, value: unknown, step: number): number {
+    const index = this.events.length
+    this.events.push({ type: 'invoke', index, time: this.#time(), f, value, step })
+    return index
+  }
+
+  /** Records how the operation started at `invoke` ended. */
+  complete(invoke: number, completion: Omit<CompletionEvent, 'index' | 'time' | 'f' | 'invoke'>): CompletionEvent {
+    const f = (this.events[invoke] as { f: string }).f
+    const event: CompletionEvent = { ...completion, index: this.events.length, time: this.#time(), f, invoke }
+    this.events.push(event)
+    return event
+  }
+
+  /** Records something the kit did or saw that is not an operation (a fault, a stop, a restart). */
+  note(what: string, value?: unknown): void {
+    this.events.push({ type: 'note', index: this.events.length, time: this.#time(), what, ...(value === undefined ? {} : { value }) })
+  }
+
+  #time(): number {
+    return Math.round((performance.now() - this.#start) * 1000) / 1000
+  }
+}

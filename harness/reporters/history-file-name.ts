@@ -1,0 +1,12 @@
+import { createHash } from 'node:crypto'
+
+/** The path, under the report folder, of the History of one run: `histories/<adapter>/<scenario-id>.json`, safe on any file system. */
+export function historyFileName(adapter: string, scenario: string): string {
+  return `histories/${slug(adapter)}/${scenario.split('/').map(slug).join('/')}.json`
+}
+
+function slug(text: string): string {
+  const plain = text.replace(/[^\w.@-]+/g, '_').replace(/^\.+/, '_')
+  if (plain.length <= 60 && plain === text) return plain
+  return `${plain.slice(0, 48)}-${createHash('sha256').update(text).digest('hex').slice(0, 10)}`
+}

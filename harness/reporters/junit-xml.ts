@@ -1,0 +1,50 @@
+import type { RunResults } from '#harness/reporters/run-results.ts'
+
+/** results.json as JUnit XML for CI: a test suite per adapter, a test case per scenario; a broken or stale run fails, an adapter failure errs. */
+export function junitXml(results: RunResults): string {
+  const byAdapter = new Map<string, RunResults['runs']>()
+  for (const run of results.runs) byAdapter.set(run.adapter, [...(byAdapter.get(run.adapter) ?? []), run])
+  const failures = (runs: RunResults['runs']) => runs.filter((r) => r.verdict === 'broken' || r.verdict === 'unexpected-held').length
+  const errors = (runs: RunResults['runs']) => runs.filter((r) => r.verdict === 'error').length
+  const lines = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="contract-kit" tests="${results.runs.length}" failures="${failures(results.runs)}" errors="${errors(results.runs) + results.errors.length}">`,
+  ]
+  for (const [adapter, runs] of byAdapter) {
+    lines.push(`  <testsuite name="${esc(adapter)}" tests="${runs.length}" failures="${failures(runs)}" errors="${errors(runs)}">`)
+    for (const run of runs) {
+      lines.push(`    <testcase classname="${esc(adapter)}" name="${esc(run.scenario)}">`)
+      const detail = [
+        ...run.contracts.map((c) => `${c.id}: ${c.verdict}${c.verdict === 'broken' ? ` — ${c.message}${c.expectedBy ? ` (expected: ${c.expectedBy.reason})` : ''}` : c.verdict === 'unknown' ? ` — ${c.reason}` : ''}`),
+        ...run.stale.map((s) => `stale known-failing entry ${s.pattern} (${s.source}): it held`),
+        `Reproduce with: ${run.reproduce}`,
+      ].join('\n')
+      if (run.verdict === 'broken' || run.verdict === 'unexpected-held') lines.push(`      <failure message="${esc(`${run.verdict}: ${firstProblem(run)}`)}" type="${run.verdict}">${esc(detail)}</failure>`)
+      if (run.verdict === 'error') lines.push(`      <error message="${esc(run.error?.message ?? 'error')}" type="error">${esc(`${detail}\n${run.error?.stderr ?? ''}`)}</error>`)
+      if (run.verdict === 'expected-broken') lines.push(`      <system-out>${esc(`expected-broken\n${detail}`)}</system-out>`)
+      lines.push('    </testcase>')
+    }
+    lines.push('  </testsuite>')
+  }
+  if (results.errors.length > 0) {
+    lines.push(`  <testsuite name="contract-kit" tests="1" failures="0" errors="1">`, `    <testcase classname="contract-kit" name="run">`)
+    lines.push(`      <error message="${esc(results.errors[0])}" type="error">${esc(results.errors.join('\n'))}</error>`, '    </testcase>', '  </testsuite>')
+  }
+  lines.push('</testsuites>', '')
+  return lines.join('\n')
+}
+
+function firstProblem(run: RunResults['runs'][number]): string {
+  const c = run.contracts.find((c) => c.verdict === 'broken' && !c.expectedBy)
+  if (c && c.verdict === 'broken') return `${c.id}: ${c.message}`
+  return run.stale[0] ? `stale entry ${run.stale[0].pattern}` : run.verdict
+}
+
+function esc(text: string): string {
+  return text
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+}

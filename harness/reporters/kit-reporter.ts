@@ -1,0 +1,54 @@
+import { join, relative } from 'node:path'
+import type { Reporter, TestCase, TestModule } from 'vitest/node'
+import type { RunOutcome } from '#harness/runner/run-outcome.ts'
+import { runResults } from '#harness/reporters/run-results.ts'
+import type { RunResults } from '#harness/reporters/run-results.ts'
+import { historyFileName } from '#harness/reporters/history-file-name.ts'
+import { junitXml } from '#harness/reporters/junit-xml.ts'
+import { summaryMarkdown } from '#harness/reporters/summary-markdown.ts'
+import { writeFileAtomic } from '#harness/reporters/write-file-atomic.ts'
+
+/**
+ * The kit's vitest reporter: gathers each scenario run's outcome from its test's meta and, when the run ends, writes
+ * `results.json`, `junit.xml`, `summary.md` and the History of every run that did not hold into its folder.
+ */
+export class KitReporter implements Reporter {
+  readonly #outcomes: RunOutcome[] = []
+  readonly #errors: string[] = []
+  #results: RunResults | undefined
+
+  constructor(readonly outDir: string) {}
+
+  /** The results of the finished run (undefined before it ends). */
+  get results(): RunResults | undefined {
+    return this.#results
+  }
+
+  /** Called when a test case finishes: keeps its outcome, or records a kit error when it failed without one. */
+  onTestCaseResult(testCase: TestCase): void {
+    const outcome = (testCase.meta() as { kit?: RunOutcome }).kit
+    if (outcome) this.#outcomes.push(outcome)
+    else if (testCase.result().state === 'failed') {
+      this.#errors.push(`${testCase.fullName}: ${testCase.result().errors?.[0]?.message ?? 'failed'}`.split('\n')[0])
+    }
+  }
+
+  /** Called when the run ends: writes every report, the histories first and results.json last. */
+  onTestRunEnd(modules: ReadonlyArray<TestModule>, errors: ReadonlyArray<unknown>): void {
+    for (const m of modules) for (const e of m.errors()) this.#errors.push(`${relative(process.cwd(), m.moduleId)}: ${e.message.split('\n')[0]}`)
+    for (const e of errors) this.#errors.push(`unhandled error: ${String((e as Error)?.message ?? e).split('\n')[0]}`)
+    const results = runResults(this.#outcomes, this.#errors, (o) => historyFileName(o.adapter, o.scenario))
+    for (const o of this.#outcomes) if (o.history) writeFileAtomic(join(this.outDir, historyFileName(o.adapter, o.scenario)), JSON.stringify(o.history, null, 1) + '\n')
+    writeFileAtomic(join(this.outDir, 'junit.xml'), junitXml(results))
+    writeFileAtomic(join(this.outDir, 'summary.md'), summaryMarkdown(results))
+    writeFileAtomic(join(this.outDir, 'results.json'), JSON.stringify(results, null, 2) + '\n')
+    this.#results = results
+    const c = results.counts
+    const fromHere = relative(process.cwd(), this.outDir)
+    const shown = fromHere === '' ? '.' : fromHere.startsWith('..') ? this.outDir : fromHere
+    console.log(`\ncontract-kit: ${c.runs} runs: ${c.held} held, ${c['expected-broken']} expected-broken, ${c.broken} broken, ${c['unexpected-held']} unexpected-held, ${c.error} error`)
+    for (const run of results.runs) if (!['held', 'expected-broken'].includes(run.verdict)) console.log(`  ${run.verdict}: ${run.scenario} on ${run.adapter}\n    Reproduce with: ${run.reproduce}`)
+    for (const e of results.errors) console.log(`  kit error: ${e}`)
+    console.log(`reports: ${shown}/results.json, junit.xml, summary.md${results.runs.some((r) => r.history) ? `, ${results.runs.filter((r) => r.history).length} histories` : ''}`)
+  }
+}

@@ -1,0 +1,34 @@
+import type { RunOutcome } from '#harness/runner/run-outcome.ts'
+import type { RunVerdict } from '#harness/expectations/decide-verdict.ts'
+import { passingVerdicts } from '#harness/expectations/decide-verdict.ts'
+
+/** The verdicts in the order reports list them. */
+export const verdictOrder: readonly RunVerdict[] = ['held', 'expected-broken', 'broken', 'unexpected-held', 'error']
+
+/** The content of results.json: every run's verdict and contracts, counts, and errors outside any run. Deterministic: no times. */
+export interface RunResults {
+  format: 'contract-kit/results@1'
+  passed: boolean
+  counts: Record<RunVerdict, number> & { runs: number }
+  runs: Array<Omit<RunOutcome, 'history'> & { history?: string }>
+  /** Failures that belong to no run (a suite that could not load, a kit error). */
+  errors: string[]
+}
+
+/** Sorts outcomes (by adapter, then scenario), counts verdicts, and points each kept History at its file. */
+export function runResults(outcomes: readonly RunOutcome[], errors: readonly string[], historyFile: (o: RunOutcome) => string): RunResults {
+  const sorted = [...outcomes].sort((a, b) => compare(a.adapter, b.adapter) || compare(a.scenario, b.scenario))
+  const counts = Object.fromEntries(verdictOrder.map((v) => [v, 0])) as Record<RunVerdict, number>
+  for (const o of sorted) counts[o.verdict]++
+  return {
+    format: 'contract-kit/results@1',
+    passed: errors.length === 0 && sorted.length > 0 && sorted.every((o) => passingVerdicts.has(o.verdict)),
+    counts: { runs: sorted.length, ...counts },
+    runs: sorted.map(({ history, ...run }) => ({ ...run, ...(history ? { history: historyFile(run) } : {}) })),
+    errors: [...errors],
+  }
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0
+}

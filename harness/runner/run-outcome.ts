@@ -1,0 +1,23 @@
+import type { SystemInfo } from '#harness/adapters/adapter.ts'
+import type { ContractOutcome, RunVerdict } from '#harness/expectations/decide-verdict.ts'
+import type { History } from '#harness/history/history.ts'
+
+/** How one scenario ran against one adapter: the verdict, each contract's result, what failed, and how to run it alone. */
+export interface RunOutcome {
+  scenario: string
+  adapter: string
+  port: string
+  /** The bug the scenario reproduces, if it is a regression. */
+  reproduces?: string
+  system: SystemInfo | null
+  verdict: RunVerdict
+  contracts: ContractOutcome[]
+  /** Known-failing entries that matched this run but whose contracts held. */
+  stale: Array<{ pattern: string; reason: string; source: string }>
+  /** Why the verdict is `error` (an adapter failure or a contract that could not decide), with the implementation's stderr. */
+  error?: { message: string; stderr: string }
+  /** The command that runs this case alone. */
+  reproduce: string
+  /** The History, kept for every run that did not hold. */
+  history?: History
+}

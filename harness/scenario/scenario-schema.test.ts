@@ -1,0 +1,111 @@
+import { describe, expect, expectTypeOf, it } from 'vitest'
+import {
+  scenarioSchema,
+  type CeilingSpec,
+  type PagerScenario,
+  type PagerStep,
+  type Scenario,
+} from '#harness/scenario/scenario-schema.ts'
+
+const valid = {
+  title: 'Default read of the 40-exchange run returns a bounded page and a cursor',
+  reproduces: 'analysis-result-budget',
+  see: '../shared/bug-reports/004_e7cf90a627351a91.txt',
+  port: 'pager',
+  fixture: 'analysis-run/forty-exchanges',
+  given: {
+    ceilings: [
+      { measure: 'json-bytes', max: 262144 },
+      { measure: 'retained-bytes', largestItemOf: 'model-exchanges', by: -1 },
+    ],
+    timeoutMs: 10000,
+  },
+  steps: [
+    { read: { collection: 'model-exchanges', limit: 1, cursor: null } },
+    { walk: { collection: 'model-exchanges', limit: 100, maxPages: 50 } },
+  ],
+  contracts: ['size/page-fits-ceilings'],
+}
+
+/** The first message zod gives for a scenario changed by `change`. */
+function firstMessage(change: Record<string, unknown>): string | undefined {
+  return scenarioSchema.safeParse({ ...valid, ...change }).error?.issues[0]?.message
+}
+
+describe('scenarioSchema', () => {
+  it('accepts the documented pager scenario', () => {
+    expect(scenarioSchema.parse(valid)).toEqual(valid)
+  })
+
+  it('defaults `by` of a relative ceiling to 0 and needs no optional field', () => {
+    const minimal = {
+      title: 't',
+      port: 'pager',
+      fixture: 'analysis-run/six-turns',
+      given: { ceilings: [{ measure: 'runes', largestItemOf: 'model-exchanges' }] },
+      steps: [{ read: { collection: 'model-exchanges' } }],
+    }
+    expect(scenarioSchema.parse(minimal).given.ceilings).toEqual([{ measure: 'runes', largestItemOf: 'model-exchanges', by: 0 }])
+  })
+
+  it('allows any integer limit, so a scenario can ask for invalid_limit', () => {
+    for (const limit of [0, -1, 101, 100000]) {
+      expect(scenarioSchema.safeParse({ ...valid, steps: [{ read: { collection: 'model-exchanges', limit } }] }).success).toBe(true)
+    }
+  })
+
+  it('accepts bug ids in kebab-case or like PLAT-200', () => {
+    expect(scenarioSchema.safeParse({ ...valid, reproduces: 'PLAT-200' }).success).toBe(true)
+    expect(firstMessage({ reproduces: 'Plat 200' })).toBe(
+      'expected a bug id in kebab-case or like PLAT-200, got "Plat 200"',
+    )
+  })
+
+  it('says what each main field expects', () => {
+    expect(firstMessage({ title: 'two\nlines' })).toBe('expected a one-line title, got "two\\nlines"')
+    expect(firstMessage({ port: 'paper' })).toBe('expected one of pager, got "paper"')
+    expect(firstMessage({ contracts: ['page-fits-ceilings'] })).toBe(
+      'expected one of size/page-fits-ceilings, size/limit-is-upper-bound, size/largest-fitting-prefix, size/oversized-item-fails-cleanly, recovery/first-page-reachable, recovery/cursor-exactly-once, got "page-fits-ceilings"',
+    )
+    expect(firstMessage({ contracts: [] })).toMatch(/^expected at least one contract id/)
+    expect(firstMessage({ steps: [] })).toBe('expected at least one step, got an empty list')
+    expect(firstMessage({ given: { ceilings: [], timeoutMs: 5 } })).toBe('expected at least one ceiling, got an empty list')
+    expect(firstMessage({ given: { ceilings: valid.given.ceilings, timeoutMs: 600001 } })).toBe(
+      'expected a positive integer of milliseconds, at most 600000, got 600001',
+    )
+    expect(firstMessage({ steps: [{ walk: { collection: 'model-exchanges', maxPages: 0 } }] })).toBe(
+      'expected a positive integer, got 0',
+    )
+    expect(firstMessage({ fixture: undefined })).toBe(
+      'missing, expected one of analysis-run/forty-exchanges, analysis-run/six-turns',
+    )
+  })
+
+  it('rejects unknown keys everywhere, listing the keys it accepts', () => {
+    const issues = scenarioSchema.safeParse({ ...valid, given: { ceilngs: [] } }).error?.issues ?? []
+    expect(issues).toContainEqual(
+      expect.objectContaining({ path: ['given'], keys: ['ceilngs'], message: 'unknown key, expected one of ceilings, timeoutMs' }),
+    )
+  })
+
+  it('rejects a step that is not exactly one of read, walk', () => {
+    const both = { read: { collection: 'model-exchanges' }, walk: { collection: 'model-exchanges' } }
+    expect(firstMessage({ steps: [both] })).toBe('expected exactly one of read, walk, got {read, walk}')
+    expect(firstMessage({ steps: [{}] })).toBe('expected exactly one of read, walk, got an empty mapping')
+  })
+
+  it('rejects a ceiling with both or neither of max and largestItemOf', () => {
+    const ceiling = { measure: 'json-bytes', max: 1, largestItemOf: 'model-exchanges' }
+    expect(firstMessage({ given: { ceilings: [ceiling] } })).toBe(
+      'expected a ceiling: a measure with either max or largestItemOf, got {measure, max, largestItemOf}',
+    )
+  })
+
+  it('exports the inferred types', () => {
+    expectTypeOf<Scenario>().toEqualTypeOf<PagerScenario>()
+    expectTypeOf<PagerScenario['steps'][number]>().toEqualTypeOf<PagerStep>()
+    expectTypeOf<PagerScenario['given']['ceilings'][number]>().toEqualTypeOf<CeilingSpec>()
+    expectTypeOf<Extract<CeilingSpec, { largestItemOf: string }>['by']>().toEqualTypeOf<number>()
+    expectTypeOf<Extract<PagerStep, { read: unknown }>['read']['cursor']>().toEqualTypeOf<string | null | undefined>()
+  })
+})

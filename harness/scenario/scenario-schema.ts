@@ -1,0 +1,195 @@
+import { z } from 'zod'
+import { measureNames } from '#harness/measures/measure-name.ts'
+import { analysisRunNames } from '#fixtures/analysis-run/analysis-runs.ts'
+import { collectionNames } from '#fixtures/analysis-run/derive-collection.ts'
+import { contractsOfPort } from '#harness/contracts/index.ts'
+
+const kebab = '[a-z0-9]+(?:-[a-z0-9]+)*'
+const oneLine = /^[^\r\n]*$/
+const bugId = new RegExp(`^(?:${kebab}|[A-Z][A-Z0-9]*-[0-9]+)$`)
+
+/** Renders a value read from a scenario file on one short line, for "got …". */
+function shown(value: unknown): string {
+  if (typeof value === 'string') {
+    const chars = Array.from(value)
+    return JSON.stringify(chars.length > 60 ? `${chars.slice(0, 57).join('')}...` : value)
+  }
+  if (value === null) return 'null'
+  if (Array.isArray(value)) return value.length === 0 ? 'an empty list' : `a list of ${value.length}`
+  if (typeof value === 'object') {
+    const keys = Object.keys(value)
+    return keys.length === 0 ? 'an empty mapping' : `{${keys.join(', ')}}`
+  }
+  return String(value)
+}
+
+/** A zod error function: "expected <what>, got <value>", or "missing, expected <what>" when the field is absent. */
+function expected(what: string) {
+  return (issue: { input?: unknown }) =>
+    issue.input === undefined ? `missing, expected ${what}` : `expected ${what}, got ${shown(issue.input)}`
+}
+
+/** A strict object: unknown keys are errors that list the keys it accepts. */
+function strict<Shape extends z.core.$ZodLooseShape>(shape: Shape, what: string, allowed = Object.keys(shape).join(', ')) {
+  const otherwise = expected(what)
+  return z.strictObject(shape, {
+    error: (issue) => (issue.code === 'unrecognized_keys' ? `unknown key, expected one of ${allowed}` : otherwise(issue)),
+  })
+}
+
+function text(what: string, pattern?: RegExp) {
+  const error = expected(what)
+  const base = z.string({ error }).min(1, { error })
+  return pattern ? base.regex(pattern, { error }) : base
+}
+
+function integer(what: string, min?: number, max?: number) {
+  const error = expected(what)
+  let base = z.int({ error })
+  if (min !== undefined) base = base.min(min, { error })
+  if (max !== undefined) base = base.max(max, { error })
+  return base
+}
+
+/** A value from a fixed list, read from a table of the kit (fixtures, collections, contracts), so the JSON Schema lists them too. */
+function oneOf(values: readonly string[]) {
+  return z.enum(values as [string, ...string[]], { error: expected(`one of ${values.join(', ')}`) })
+}
+
+const collectionName = oneOf(collectionNames)
+const pagerContractIds = contractsOfPort('pager').map((c) => c.id)
+const measure = z
+  .enum(measureNames, { error: expected(`one of ${measureNames.join(', ')}`) })
+  .describe('The size measure this ceiling bounds.')
+
+const absoluteCeiling = strict(
+  {
+    measure,
+    max: integer('a positive integer', 1).describe('The largest value of the measure a page may have.'),
+  },
+  'an absolute ceiling',
+)
+
+const relativeCeiling = strict(
+  {
+    measure,
+    largestItemOf: collectionName.describe(
+      'Relative: the ceiling is the measure of the page {items: [the largest item of this collection], cursor: null}, plus `by`.',
+    ),
+    by: integer('an integer')
+      .default(0)
+      .describe('Added to a relative ceiling (default 0; -1: the largest item alone no longer fits).'),
+  },
+  'a relative ceiling',
+)
+
+/** The schema of one ceiling as written: an absolute `max`, or relative to the largest item of a collection. */
+export const ceilingSpecSchema = z
+  .union([absoluteCeiling, relativeCeiling], {
+    error: expected('a ceiling: a measure with either max or largestItemOf'),
+  })
+  .describe('A size limit every page must fit: `measure` with `max`, or with `largestItemOf` (and `by`).')
+
+/** One ceiling as written in a scenario: absolute (`max`) or relative to a fixture's largest item (`largestItemOf`, `by`). */
+export type CeilingSpec = z.infer<typeof ceilingSpecSchema>
+
+const steps = 'exactly one of read, walk'
+
+const readStep = strict(
+  {
+    read: strict(
+      {
+        collection: collectionName.describe('The collection to read.'),
+        limit: integer('an integer')
+          .optional()
+          .describe('The most items; absent: the pager default. Any integer: out-of-range limits test invalid_limit.'),
+        cursor: z
+          .string({ error: expected('a cursor string or null') })
+          .nullable()
+          .optional()
+          .describe('Where to start; null or absent: the start.'),
+      },
+      'a read: {collection, limit, cursor}',
+    ),
+  },
+  steps,
+  'read, walk',
+).describe('Read one page.')
+
+const walkStep = strict(
+  {
+    walk: strict(
+      {
+        collection: collectionName.describe('The collection to walk.'),
+        limit: integer('an integer').optional().describe('The limit of every read; absent: the pager default.'),
+        maxPages: integer('a positive integer', 1)
+          .optional()
+          .describe('An upper bound on the pages read, so a walk always ends.'),
+      },
+      'a walk: {collection, limit, maxPages}',
+    ),
+  },
+  steps,
+  'read, walk',
+).describe('Follow cursors from the start to the end.')
+
+/** The schema of one step of a pager scenario: exactly one of `read` or `walk`. */
+export const pagerStepSchema = z.union([readStep, walkStep], { error: expected(steps) })
+
+/** One step of a pager scenario: read one page, or walk a collection by its cursors. */
+export type PagerStep = z.infer<typeof pagerStepSchema>
+
+const given = strict(
+  {
+    ceilings: z
+      .array(ceilingSpecSchema, { error: expected('a list of ceilings') })
+      .min(1, { error: expected('at least one ceiling') })
+      .describe('Every page must fit every one of these.'),
+    timeoutMs: integer('a positive integer of milliseconds, at most 600000', 1, 600_000)
+      .optional()
+      .describe('The timeout of each call, in milliseconds.'),
+  },
+  'a mapping with ceilings (and timeoutMs)',
+).describe('The limits the system is set up with.')
+
+/** The schema of a scenario for the pager port. */
+export const pagerScenarioSchema = strict(
+  {
+    title: text('a one-line title', oneLine).describe('What the scenario shows, on one line.'),
+    reproduces: text('a bug id in kebab-case or like PLAT-200', bugId)
+      .optional()
+      .describe('The bug this regression replays (kebab-case, or like PLAT-200).'),
+    see: text('a link or path to the bug report').optional().describe('A link or path to the report.'),
+    port: z.literal('pager').describe('The port the scenario needs.'),
+    fixture: oneOf(analysisRunNames).describe('The fixture the system is set up with.'),
+    given,
+    steps: z
+      .array(pagerStepSchema, { error: expected('a list of steps') })
+      .min(1, { error: expected('at least one step') })
+      .describe('What the driver does, in order.'),
+    contracts: z
+      .array(oneOf(pagerContractIds), {
+        error: expected('a list of contract ids'),
+      })
+      .min(1, { error: expected('at least one contract id (or no contracts key: every contract of the port)') })
+      .optional()
+      .describe('The contracts to judge (family/name); absent: every contract of the port.'),
+  },
+  'a scenario mapping',
+)
+
+/** A scenario for the pager port. */
+export type PagerScenario = z.infer<typeof pagerScenarioSchema>
+
+/** The schema of a scenario file: a union over the port it names. */
+export const scenarioSchema = z.discriminatedUnion('port', [pagerScenarioSchema], {
+  error: (issue) => {
+    if (issue.code !== 'invalid_union') return expected('a scenario mapping (title, port, fixture, given, steps)')(issue)
+    const ports = 'options' in issue && Array.isArray(issue.options) ? issue.options.join(', ') : 'pager'
+    const input = issue.input as { port?: unknown }
+    return expected(`one of ${ports}`)({ input: input.port })
+  },
+})
+
+/** A scenario: data only, validated; the port it names decides its shape. */
+export type Scenario = z.infer<typeof scenarioSchema>

@@ -1,0 +1,45 @@
+import { afterAll, describe, test } from 'vitest'
+import { scenarioRoot } from '#harness/suite/scenario-root.ts'
+import type { PortName } from '#harness/adapters/adapter.ts'
+import { bundledSystemOf, resolveAdapter } from '#harness/adapters/index.ts'
+import { bundledSystems } from '#fixtures/systems/index.ts'
+import { portsOf } from '#fixtures/systems/system.ts'
+import { expectationsFor } from '#harness/expectations/expectations-for.ts'
+import { passingVerdicts } from '#harness/expectations/decide-verdict.ts'
+import { loadScenarios } from '#harness/scenario/load-scenarios.ts'
+import { selectScenarios } from '#harness/scenario/select-scenarios.ts'
+import { ConnectionPool } from '#harness/runner/connection-pool.ts'
+import { readRunPlan } from '#harness/runner/run-plan.ts'
+import { replayScenario } from '#harness/runner/replay-scenario.ts'
+import { describeOutcome } from '#harness/runner/describe-outcome.ts'
+
+/**
+ * Declares one vitest test per selected scenario of `port` × adapter of the run plan. Each test replays the scenario,
+ * keeps its outcome in the test's meta (for the kit's reporters), and fails unless the verdict is held or expected-broken.
+ */
+export async function defineContractSuite(port: PortName): Promise<void> {
+  const plan = readRunPlan()
+  const scenarios = selectScenarios(await loadScenarios(scenarioRoot), plan.scenarios).filter((s) => s.scenario.port === port)
+  const pool = new ConnectionPool()
+  afterAll(() => pool.closeAll())
+  for (const entry of plan.adapters) {
+    const offered = entry.ports ?? portsOfAdapter(entry.name)
+    if (offered !== undefined && !offered.includes(port)) continue
+    const adapter = resolveAdapter(entry.name, { timeoutMs: plan.timeoutMs })
+    const expectations = plan.noExpectations ? [] : expectationsFor(entry.name)
+    describe(entry.name, () => {
+      for (const loaded of scenarios) {
+        test(loaded.id, async ({ task }) => {
+          const outcome = await replayScenario(loaded, { adapter, pool, expectations, noExpectations: plan.noExpectations })
+          ;(task.meta as Record<string, unknown>).kit = outcome
+          if (!passingVerdicts.has(outcome.verdict)) throw new Error(describeOutcome(outcome))
+        })
+      }
+    })
+  }
+}
+
+function portsOfAdapter(name: string): string[] | undefined {
+  const system = bundledSystemOf(name)
+  return system === undefined ? undefined : portsOf(bundledSystems[system]())
+}

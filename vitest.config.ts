@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config'
+import PlainSummaryReporter from './harness/reporters/plain-summary-reporter.ts'
+
+export default defineConfig({
+  test: {
+    pool: 'forks',
+    maxWorkers: 2,
+    reporters: ['default', new PlainSummaryReporter()],
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['harness/**/*.test.ts', 'fixtures/**/*.test.ts'], testTimeout: 30_000 } },
+      { extends: true, test: { name: 'contracts', include: ['harness/suite/*.suite.ts'], testTimeout: 300_000 } },
+    ],
+  },
+})
