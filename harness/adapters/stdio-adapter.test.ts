@@ -102,10 +102,9 @@ describe('createStdioAdapter', () => {
   })
 
   it('times out a pager.read that is never answered, stops the implementation, and fails later calls', async () => {
-    const connection = await open('silent', { handlers: { 'pager.setup': `reply(id, {})`, 'pager.read': `` } }, { timeoutMs: 100 })
+    const connection = await open('silent', { handlers: { 'pager.read': `` } }, { timeoutMs: 100 })
     try {
       const pager = connection.port('pager')
-      await pager.setup({ records: [], ceilings: [] })
       const error = await rejection(pager.read({ collection: 'model-exchanges' }))
       expect(error.failure).toBe('timeout')
       expect(error.message).toContain('`pager.read` got no answer within 100 ms')

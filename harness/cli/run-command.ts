@@ -28,9 +28,9 @@ export async function runCommand(args: string[]): Promise<number> {
   })
   const timeoutMs = values.timeout === undefined ? undefined : Number(values.timeout)
   if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs > 0)) throw new UsageError(`--timeout: expected a positive whole number of milliseconds, got ${JSON.stringify(values.timeout)}`)
-  const { scenarios, adapters, patterns } = await selectRun(values)
+  const { scenarios, adapters, patterns, scenarioDir } = await selectRun(values)
   if (!values['no-expectations']) for (const name of adapters) expectationsFor(name)
-  const plan: RunPlan = { adapters: [], scenarios: patterns, noExpectations: values['no-expectations'], ...(timeoutMs ? { timeoutMs } : {}) }
+  const plan: RunPlan = { adapters: [], scenarios: patterns, ...(scenarioDir ? { scenarioDir } : {}), noExpectations: values['no-expectations'], ...(timeoutMs ? { timeoutMs } : {}) }
   for (const name of adapters) plan.adapters.push({ name, ...(await declaredPorts(name, timeoutMs)) })
   const runs = plan.adapters.flatMap((a) => scenarios.filter((s) => a.ports === undefined || a.ports.includes(s.scenario.port)))
   if (runs.length === 0) {

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import type { ParseArgsConfig } from 'node:util'
 import type { LoadedScenario } from '#harness/scenario/load-scenarios.ts'
@@ -11,19 +12,26 @@ import { UsageError } from '#harness/cli/usage-error.ts'
 export const selectionOptions = {
   adapter: { type: 'string', multiple: true },
   scenario: { type: 'string', multiple: true },
+  'scenario-dir': { type: 'string' },
 } as const
 
 /** The scenarios and adapters a command line selects: every scenario matching a pattern (or all), every adapter named (or every bundled one). */
-export async function selectRun(values: { adapter?: string[]; scenario?: string[] }): Promise<{ scenarios: LoadedScenario[]; adapters: string[]; patterns: string[] }> {
+export async function selectRun(values: { adapter?: string[]; scenario?: string[]; 'scenario-dir'?: string }): Promise<{
+  scenarios: LoadedScenario[]
+  adapters: string[]
+  patterns: string[]
+  scenarioDir?: string
+}> {
   const patterns = values.scenario ?? []
-  const all = await loadScenarios(scenarioRoot)
+  const scenarioDir = values['scenario-dir'] === undefined ? undefined : resolve(values['scenario-dir'])
+  const all = await loadScenarios(scenarioDir ?? scenarioRoot)
   const scenarios = selectScenarios(all, patterns)
   if (scenarios.length === 0) {
     throw new UsageError(`no scenario matches --scenario ${patterns.map((p) => JSON.stringify(p)).join(' ')} (case ids look like ${all[0]?.id ?? 'regressions/<bug>/<case>'}; * matches one level, ** any)`)
   }
   const adapters = values.adapter ?? bundledAdapterNames()
   for (const name of adapters) resolveAdapter(name)
-  return { scenarios, adapters, patterns }
+  return { scenarios, adapters, patterns, ...(scenarioDir ? { scenarioDir } : {}) }
 }
 
 /** Parses a command's flags, turning node's parse errors into one-line usage errors. */

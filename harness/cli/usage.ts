@@ -2,14 +2,16 @@
 export const usage = `contract-kit — replay scenario files against implementations and judge size, recovery and durability contracts
 
 Usage:
-  contract-kit run [--adapter NAME]... [--scenario PATTERN]... [--out DIR] [--no-expectations] [--timeout MS]
+  contract-kit run [--adapter NAME]... [--scenario PATTERN]... [--scenario-dir DIR] [--out DIR] [--no-expectations] [--timeout MS]
       Replays every selected scenario against every selected adapter (default: every bundled system) and writes
       results.json, junit.xml, summary.md and the History of every run that did not hold into DIR (default reports/).
       NAME is a bundled system (pager/reference), a bundled system over stdio (pager/reference@stdio), or
       stdio:<command line> for any implementation speaking the stdio protocol (docs/stdio-protocol.md); it then runs
       every selected scenario of the ports its handshake declares.
       PATTERN matches case ids: * within one level, ** across levels (regressions/analysis-result-budget/**).
-  contract-kit list [--adapter NAME]... [--scenario PATTERN]...
+      --scenario-dir reads scenario files from DIR instead of the bundled scenarios/ folder.
+      --timeout sets every call's limit in milliseconds (default 10000, or the scenario's given.timeoutMs).
+  contract-kit list [--adapter NAME]... [--scenario PATTERN]... [--scenario-dir DIR]
       Lists the selected scenarios (id, port, title) and the adapters.
   contract-kit judge HISTORY_FILE
       Judges a saved History again, offline, and prints each contract's result.

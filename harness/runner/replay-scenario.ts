@@ -2,6 +2,7 @@ import type { Adapter, Connection } from '#harness/adapters/adapter.ts'
 import { AdapterError } from '#harness/adapters/adapter-error.ts'
 import type { LoadedScenario } from '#harness/scenario/load-scenarios.ts'
 import { HistoryRecorder } from '#harness/history/history-recorder.ts'
+import type { History } from '#harness/history/history.ts'
 import { drivePager, pagerHistory } from '#harness/drivers/pager/drive-pager.ts'
 import { preparePagerReplay } from '#harness/drivers/pager/prepare-pager-replay.ts'
 import { decideVerdict } from '#harness/expectations/decide-verdict.ts'
@@ -20,17 +21,23 @@ export interface ReplayContext {
   noExpectations?: boolean
 }
 
-/** Replays one scenario against one adapter, judges its History and decides the verdict; never throws for an adapter's failure. */
-export async function replayScenario(loaded: LoadedScenario, context: ReplayContext): Promise<RunOutcome> {
+/** A recorded replay: the History, and the adapter failure that stopped it, if any. */
+export interface Recording {
+  history: History
+  failure?: AdapterError
+}
+
+/** Replays one scenario against one adapter and records its History; an adapter's failure is recorded, never thrown. */
+export async function recordScenario(loaded: LoadedScenario, adapter: Adapter, pool: ConnectionPool): Promise<Recording> {
   const { scenario } = loaded
   const prepared = preparePagerReplay(scenario)
   const recorder = new HistoryRecorder()
   let connection: Connection | undefined
   let failure: AdapterError | undefined
   try {
-    connection = await context.pool.connection(context.adapter)
+    connection = await pool.connection(adapter)
     if (!connection.system.ports.includes(scenario.port)) {
-      throw new AdapterError('handshake', `${context.adapter.name} does not offer the ${scenario.port} port (it offers: ${connection.system.ports.join(', ') || 'none'})`)
+      throw new AdapterError('handshake', `${adapter.name} does not offer the ${scenario.port} port (it offers: ${connection.system.ports.join(', ') || 'none'})`)
     }
     await drivePager(connection, prepared, recorder)
   } catch (error) {
@@ -40,11 +47,11 @@ export async function replayScenario(loaded: LoadedScenario, context: ReplayCont
   }
   failure ??= failureIn(recorder)
   const stderr = connection?.stderr() ?? failure?.stderr ?? ''
-  if (failure) await context.pool.discard(context.adapter)
+  if (failure) await pool.discard(adapter)
   const history = pagerHistory(
     {
       scenario: loaded.id,
-      adapter: context.adapter.name,
+      adapter: adapter.name,
       system: connection?.system ?? null,
       fixture: prepared.fixture,
       ceilings: prepared.ceilings,
@@ -55,18 +62,24 @@ export async function replayScenario(loaded: LoadedScenario, context: ReplayCont
     },
     recorder,
   )
+  return { history, ...(failure ? { failure } : {}) }
+}
+
+/** Replays one scenario against one adapter, judges its History and decides the verdict; never throws for an adapter's failure. */
+export async function replayScenario(loaded: LoadedScenario, context: ReplayContext): Promise<RunOutcome> {
+  const { history, failure } = await recordScenario(loaded, context.adapter, context.pool)
   const contracts = judgeHistory(history)
   const decision = decideVerdict(loaded.id, contracts, context.expectations, failure ? `${failure.failure}: ${failure.message}` : undefined)
   return {
     scenario: loaded.id,
     adapter: context.adapter.name,
-    port: scenario.port,
-    ...(scenario.reproduces ? { reproduces: scenario.reproduces } : {}),
-    system: connection?.system ?? null,
+    port: loaded.scenario.port,
+    ...(loaded.scenario.reproduces ? { reproduces: loaded.scenario.reproduces } : {}),
+    system: history.system,
     verdict: decision.verdict,
     contracts,
     stale: decision.stale.map(({ pattern, reason, source }) => ({ pattern, reason, source })),
-    ...(decision.reason !== undefined ? { error: { message: decision.reason, stderr } } : {}),
+    ...(decision.reason !== undefined ? { error: { message: decision.reason, stderr: history.stderr } } : {}),
     reproduce: reproduceCommand(loaded.id, context.adapter.name, context.noExpectations),
     ...(decision.verdict === 'held' ? {} : { history }),
   }

@@ -8,6 +8,8 @@ export interface RunPlan {
   adapters: Array<{ name: string; ports?: string[] }>
   /** Case-id patterns (`*`, `**`); empty: every scenario. */
   scenarios: string[]
+  /** The folder of scenario files (default: the bundled scenarios/). */
+  scenarioDir?: string
   noExpectations: boolean
   /** The per-call timeout for every adapter, in milliseconds, unless a scenario sets its own. */
   timeoutMs?: number

@@ -1,6 +1,6 @@
 import { afterAll, describe, test } from 'vitest'
 import { scenarioRoot } from '#harness/suite/scenario-root.ts'
-import type { PortName } from '#harness/adapters/adapter.ts'
+import type { Adapter, PortName } from '#harness/adapters/adapter.ts'
 import { bundledSystemOf, resolveAdapter } from '#harness/adapters/index.ts'
 import { bundledSystems } from '#fixtures/systems/index.ts'
 import { portsOf } from '#fixtures/systems/system.ts'
@@ -19,17 +19,22 @@ import { describeOutcome } from '#harness/runner/describe-outcome.ts'
  */
 export async function defineContractSuite(port: PortName): Promise<void> {
   const plan = readRunPlan()
-  const scenarios = selectScenarios(await loadScenarios(scenarioRoot), plan.scenarios).filter((s) => s.scenario.port === port)
+  const scenarios = selectScenarios(await loadScenarios(plan.scenarioDir ?? scenarioRoot), plan.scenarios).filter((s) => s.scenario.port === port)
   const pool = new ConnectionPool()
   afterAll(() => pool.closeAll())
   for (const entry of plan.adapters) {
     const offered = entry.ports ?? portsOfAdapter(entry.name)
     if (offered !== undefined && !offered.includes(port)) continue
-    const adapter = resolveAdapter(entry.name, { timeoutMs: plan.timeoutMs })
+    const adapters = new Map<number | undefined, Adapter>()
+    const adapterFor = (timeoutMs: number | undefined) => {
+      if (!adapters.has(timeoutMs)) adapters.set(timeoutMs, resolveAdapter(entry.name, { timeoutMs }))
+      return adapters.get(timeoutMs)!
+    }
     const expectations = plan.noExpectations ? [] : expectationsFor(entry.name)
     describe(entry.name, () => {
       for (const loaded of scenarios) {
         test(loaded.id, async ({ task }) => {
+          const adapter = adapterFor(loaded.scenario.given.timeoutMs ?? plan.timeoutMs)
           const outcome = await replayScenario(loaded, { adapter, pool, expectations, noExpectations: plan.noExpectations })
           ;(task.meta as Record<string, unknown>).kit = outcome
           if (!passingVerdicts.has(outcome.verdict)) throw new Error(describeOutcome(outcome))

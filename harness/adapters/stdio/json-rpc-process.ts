@@ -128,10 +128,11 @@ export class JsonRpcProcess {
       return Promise.reject(this.error(failure, `cannot call \`${method}\`, the connection is unusable: ${message}`))
     }
     const id = ++this.lastId
+    const line = `${JSON.stringify({ jsonrpc: '2.0', id, method, params })}\n` // throws before anything is in flight
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => this.onTimeout(), timeoutMs)
       this.inFlight = { id, method, timeoutMs, resolve, reject, timer }
-      this.tree.child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id, method, params })}\n`)
+      this.tree.child.stdin.write(line)
     })
   }
 
@@ -231,6 +232,7 @@ export class JsonRpcProcess {
       child.stdout.destroy() // held open by a process that left the group
       child.stderr.destroy()
     }
+    this.tree.release()
   }
 
   private async within(event: Promise<void>, ms: number): Promise<boolean> {

@@ -21,17 +21,16 @@ export class ProcessTree {
       detached: ownGroup,
       windowsHide: true,
     })
-    const tree = new ProcessTree(child)
-    const pid = child.pid
-    if (ownGroup && pid !== undefined) {
-      liveGroups.add(pid)
+    if (ownGroup && child.pid !== undefined) {
+      liveGroups.add(child.pid)
       installExitHook()
-      // the group is forgotten only once no member is left, checked again when it is signalled
-      child.once('exit', () => {
-        if (!tree.alive()) liveGroups.delete(pid)
-      })
     }
-    return tree
+    return new ProcessTree(child)
+  }
+
+  /** Forgets the group once it is known to be gone, so the exit hook never signals a reused process group id. */
+  release(): void {
+    if (this.child.pid !== undefined) liveGroups.delete(this.child.pid)
   }
 
   /** Whether the process, or (on POSIX) any process left in its group, is still running. */
