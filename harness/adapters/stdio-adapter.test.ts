@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process'
+import { adapterRejection } from '#harness/__test-helpers__/adapter-rejection.ts'
 import { readFileSync } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -6,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { deriveCollection } from '#fixtures/analysis-run/derive-collection.ts'
 import { loadAnalysisRun } from '#fixtures/analysis-run/analysis-runs.ts'
 import { AdapterError } from '#harness/adapters/adapter-error.ts'
-import { makeFakeFolder, type FakeFolder } from '#harness/adapters/stdio/fake-implementation.ts'
+import { makeFakeFolder, type FakeFolder } from '#harness/__test-helpers__/fake-implementation.ts'
 import { createStdioAdapter, type StdioAdapterOptions } from '#harness/adapters/stdio-adapter.ts'
 
 let fakes: FakeFolder
@@ -34,14 +35,6 @@ async function open(name: string, fake: Parameters<FakeFolder['write']>[1], opti
   return createStdioAdapter({ name: `stdio:${name}`, command, ...options }).open()
 }
 
-async function rejection(promise: Promise<unknown>): Promise<AdapterError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  )
-  expect(error).toBeInstanceOf(AdapterError)
-  return error as AdapterError
-}
 
 const records = [1, 2, 3].map((seq) => ({ seq, record_type: 'evaluation-source', payload: { turn: seq, source: `(step ${seq}) é` } }))
 
@@ -80,7 +73,7 @@ describe('createStdioAdapter', () => {
     const connection = await open('no-ports', { handlers: { initialize: `reply(id, { name: 'bare', ports: ['teleporter'] })` } })
     try {
       expect(connection.system.ports).toEqual([])
-      const error = await rejection((async () => connection.port('pager'))())
+      const error = await adapterRejection((async () => connection.port('pager'))())
       expect(error.failure).toBe('handshake')
       expect(error.message).toContain(`bare did not declare the port 'pager'`)
     } finally {
@@ -89,14 +82,14 @@ describe('createStdioAdapter', () => {
   })
 
   it('quotes a banner printed on stdout before the handshake and says logs belong on stderr', async () => {
-    const error = await rejection(open('banner', { prelude: `console.log('Pager server v2 listening on stdio')`, handlers: {} }))
+    const error = await adapterRejection(open('banner', { prelude: `console.log('Pager server v2 listening on stdio')`, handlers: {} }))
     expect(error.failure).toBe('protocol')
     expect(error.message).toContain('"Pager server v2 listening on stdio"')
     expect(error.message).toContain('must write its logs to stderr')
   })
 
   it('quotes an initialize answer that is not { name, ports }', async () => {
-    const error = await rejection(open('bad-handshake', { handlers: { initialize: `reply(id, { ports: 'pager' })` } }))
+    const error = await adapterRejection(open('bad-handshake', { handlers: { initialize: `reply(id, { ports: 'pager' })` } }))
     expect(error.failure).toBe('handshake')
     expect(error.message).toContain('it answered {"ports":"pager"}')
   })
@@ -105,10 +98,10 @@ describe('createStdioAdapter', () => {
     const connection = await open('silent', { handlers: { 'pager.read': `` } }, { timeoutMs: 100 })
     try {
       const pager = connection.port('pager')
-      const error = await rejection(pager.read({ collection: 'model-exchanges' }))
+      const error = await adapterRejection(pager.read({ collection: 'model-exchanges' }))
       expect(error.failure).toBe('timeout')
       expect(error.message).toContain('`pager.read` got no answer within 100 ms')
-      const later = await rejection(pager.read({ collection: 'model-exchanges' }))
+      const later = await adapterRejection(pager.read({ collection: 'model-exchanges' }))
       expect(later.failure).toBe('timeout')
     } finally {
       await connection.close()
@@ -120,7 +113,7 @@ describe('createStdioAdapter', () => {
       handlers: { 'pager.read': `process.stderr.write('panic: index out of range [7]\\n'); process.exit(3)` },
     })
     try {
-      const error = await rejection(connection.port('pager').read({ collection: 'capability-calls' }))
+      const error = await adapterRejection(connection.port('pager').read({ collection: 'capability-calls' }))
       expect(error.failure).toBe('crashed')
       expect(error.message).toContain('exited with code 3 while `pager.read` was waiting for its answer')
       expect(error.message).toContain('panic: index out of range [7]')
@@ -136,10 +129,10 @@ describe('createStdioAdapter', () => {
     })
     try {
       const pager = connection.port('pager')
-      const missing = await rejection(pager.read({ collection: 'model-exchanges' }))
+      const missing = await adapterRejection(pager.read({ collection: 'model-exchanges' }))
       expect(missing.failure).toBe('implementation')
       expect(missing.message).toContain('pager.read answered JSON-RPC error -32601: "Method not found: pager.read"')
-      const noCode = await rejection(pager.setup({ records: [], ceilings: [] }))
+      const noCode = await adapterRejection(pager.setup({ records: [], ceilings: [] }))
       expect(noCode.failure).toBe('implementation')
       expect(noCode.message).toContain('-32000: "disk full"')
     } finally {

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs'
+import { adapterRejection } from '#harness/__test-helpers__/adapter-rejection.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AdapterError } from '#harness/adapters/adapter-error.ts'
-import { makeFakeFolder, type FakeFolder } from '#harness/adapters/stdio/fake-implementation.ts'
+import { makeFakeFolder, type FakeFolder } from '#harness/__test-helpers__/fake-implementation.ts'
 import { JsonRpcProcess } from '#harness/adapters/stdio/json-rpc-process.ts'
 
 let fakes: FakeFolder
@@ -24,14 +25,6 @@ function gone(pid: number): boolean {
   }
 }
 
-async function rejection(promise: Promise<unknown>): Promise<AdapterError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  )
-  expect(error).toBeInstanceOf(AdapterError)
-  return error as AdapterError
-}
 
 describe('JsonRpcProcess', () => {
   it('sends requests with increasing ids, one at a time, and keeps stderr', async () => {
@@ -71,10 +64,10 @@ describe('JsonRpcProcess', () => {
     const rpc = await JsonRpcProcess.start({
       command: await fakes.write('wrong-id', { handlers: { ask: `reply(id + 7, 'late')` } }),
     })
-    const error = await rejection(rpc.call('ask'))
+    const error = await adapterRejection(rpc.call('ask'))
     expect(error.failure).toBe('protocol')
     expect(error.message).toContain('answered id 8 but the request in flight has id 1 (`ask`)')
-    const again = await rejection(rpc.call('ask'))
+    const again = await adapterRejection(rpc.call('ask'))
     expect(again.failure).toBe('protocol')
     expect(again.message).toContain('cannot call `ask`, the connection is unusable')
     await rpc.close()
@@ -84,17 +77,17 @@ describe('JsonRpcProcess', () => {
     const command = await fakes.write('exits', { handlers: { bye: `reply(id, 'bye'); process.exit(0)` } })
     const rpc = await JsonRpcProcess.start({ command })
     expect(await rpc.call('bye')).toEqual({ ok: true, result: 'bye' })
-    const error = await rejection(rpc.call('bye'))
+    const error = await adapterRejection(rpc.call('bye'))
     expect(error.failure).toBe('crashed')
     expect(error.message).toContain('exited with code 0')
     await rpc.close()
   })
 
   it('fails to start a program that does not exist', async () => {
-    const error = await rejection(JsonRpcProcess.start({ command: ['contract-kit-no-such-program'] }))
+    const error = await adapterRejection(JsonRpcProcess.start({ command: ['contract-kit-no-such-program'] }))
     expect(error.failure).toBe('spawn')
     expect(error.message).toContain('contract-kit-no-such-program')
-    expect((await rejection(JsonRpcProcess.start({ command: [] }))).failure).toBe('spawn')
+    expect((await adapterRejection(JsonRpcProcess.start({ command: [] }))).failure).toBe('spawn')
   })
 
   it.runIf(process.platform === 'linux')(
@@ -113,7 +106,7 @@ const grandchild = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)']
       await rpc.close()
       expect(gone(result.pid)).toBe(true)
       expect(gone(result.grandchild)).toBe(true)
-      const error = await rejection(rpc.call('pids'))
+      const error = await adapterRejection(rpc.call('pids'))
       expect(error.message).toContain('the connection was closed by the kit')
     },
   )

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { adapterRejection } from '#harness/__test-helpers__/adapter-rejection.ts'
 import { AdapterError } from '#harness/adapters/adapter-error.ts'
 import type { JsonRpcOutcome } from '#harness/adapters/stdio/json-rpc-process.ts'
 import { createStdioPager } from '#harness/adapters/stdio/stdio-pager.ts'
@@ -16,14 +17,6 @@ function caller(...outcomes: JsonRpcOutcome[]) {
   }
 }
 
-async function rejection(promise: Promise<unknown>): Promise<AdapterError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  )
-  expect(error).toBeInstanceOf(AdapterError)
-  return error as AdapterError
-}
 
 describe('createStdioPager', () => {
   it('sends setup and read params, leaving out what the caller left out', async () => {
@@ -50,12 +43,12 @@ describe('createStdioPager', () => {
     const pager = createStdioPager(
       caller({ ok: false, error: { code: -32000, message: 'too big' } }, { ok: true, result: { items: [] } }, { ok: true, result: 'ok' }),
     )
-    const noCode = await rejection(pager.read({ collection: 'model-exchanges' }))
+    const noCode = await adapterRejection(pager.read({ collection: 'model-exchanges' }))
     expect([noCode.failure, noCode.stderr]).toEqual(['implementation', 'log line\n'])
     expect(noCode.message).toContain('a pager error needs "data": { "code": "<error code>" }')
-    const noCursor = await rejection(pager.read({ collection: 'model-exchanges' }))
+    const noCursor = await adapterRejection(pager.read({ collection: 'model-exchanges' }))
     expect(noCursor.failure).toBe('protocol')
     expect(noCursor.message).toContain('not {"items":[]}')
-    expect((await rejection(pager.setup({ records: [], ceilings: [] }))).message).toBe('pager.setup must answer null or {}, not "ok"')
+    expect((await adapterRejection(pager.setup({ records: [], ceilings: [] }))).message).toBe('pager.setup must answer null or {}, not "ok"')
   })
 })
