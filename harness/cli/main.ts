@@ -12,9 +12,13 @@ const commands: Record<string, (args: string[]) => Promise<number>> = { run: run
 /** Runs the contract-kit command line and returns its exit code: 0 as expected, 1 a contract or an adapter failed, 2 bad usage or input. */
 export async function main(argv: string[]): Promise<number> {
   const [name, ...args] = argv
-  if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
+  if (name === undefined) {
+    console.error(usage)
+    return 2
+  }
+  if (name === 'help' || name === '--help' || name === '-h') {
     console.log(usage)
-    return name === undefined ? 2 : 0
+    return 0
   }
   const command = commands[name]
   try {

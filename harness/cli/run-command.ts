@@ -1,6 +1,5 @@
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { startVitest } from 'vitest/node'
 import { resolveAdapter } from '#harness/adapters/index.ts'
 import { AdapterError } from '#harness/adapters/adapter-error.ts'
 import { expectationsFor } from '#harness/expectations/expectations-for.ts'
@@ -38,6 +37,7 @@ export async function runCommand(args: string[]): Promise<number> {
   }
   const reporter = new KitReporter(resolve(values.out))
   process.env[runPlanVariable] = JSON.stringify(plan)
+  const { startVitest } = await import('vitest/node') // loaded only when a run starts: it takes a second or so
   const vitest = await startVitest('test', [], {
     root: packageRoot,
     config: resolve(packageRoot, 'vitest.config.ts'),

@@ -31,7 +31,7 @@ export function decideVerdict(scenarioId: string, contracts: ContractOutcome[], 
     if (entry) c.expectedBy = { pattern: entry.pattern, reason: entry.reason, source: entry.source }
   }
   const relevant = entries.filter((e) => entryMatches(e, scenarioId))
-  const stale = relevant.filter((e) => !contracts.some((c) => c.verdict === 'broken' && entryMatches(e, scenarioId, c.id)))
+  const stale = relevant.filter((e) => !contracts.some((c) => c.verdict !== 'held' && entryMatches(e, scenarioId, c.id)))
   const unlisted = contracts.filter((c) => c.verdict === 'broken' && !c.expectedBy)
   const undecided = contracts.filter((c) => c.verdict === 'unknown')
   if (unlisted.length > 0) return { verdict: 'broken', stale }

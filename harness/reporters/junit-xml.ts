@@ -6,9 +6,10 @@ export function junitXml(results: RunResults): string {
   for (const run of results.runs) byAdapter.set(run.adapter, [...(byAdapter.get(run.adapter) ?? []), run])
   const failures = (runs: RunResults['runs']) => runs.filter((r) => r.verdict === 'broken' || r.verdict === 'unexpected-held').length
   const errors = (runs: RunResults['runs']) => runs.filter((r) => r.verdict === 'error').length
+  const kitCase = results.errors.length > 0 ? 1 : 0
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="contract-kit" tests="${results.runs.length}" failures="${failures(results.runs)}" errors="${errors(results.runs) + results.errors.length}">`,
+    `<testsuites name="contract-kit" tests="${results.runs.length + kitCase}" failures="${failures(results.runs)}" errors="${errors(results.runs) + kitCase}">`,
   ]
   for (const [adapter, runs] of byAdapter) {
     lines.push(`  <testsuite name="${esc(adapter)}" tests="${runs.length}" failures="${failures(runs)}" errors="${errors(runs)}">`)
@@ -42,7 +43,7 @@ function firstProblem(run: RunResults['runs'][number]): string {
 
 function esc(text: string): string {
   return text
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '')
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')

@@ -1,4 +1,4 @@
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs'
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 
 /** Writes a file whole or not at all: to a temporary file beside it, then renamed over it. */
@@ -6,5 +6,10 @@ export function writeFileAtomic(file: string, content: string): void {
   mkdirSync(dirname(file), { recursive: true })
   const temporary = `${file}.tmp-${process.pid}`
   writeFileSync(temporary, content)
-  renameSync(temporary, file)
+  try {
+    renameSync(temporary, file)
+  } catch (error) {
+    rmSync(temporary, { force: true })
+    throw error
+  }
 }

@@ -6,6 +6,7 @@ import type { History } from '#harness/history/history.ts'
 import { drivePager, pagerHistory } from '#harness/drivers/pager/drive-pager.ts'
 import { preparePagerReplay } from '#harness/drivers/pager/prepare-pager-replay.ts'
 import { decideVerdict } from '#harness/expectations/decide-verdict.ts'
+import type { ContractOutcome } from '#harness/expectations/decide-verdict.ts'
 import type { KnownFailingEntry } from '#harness/expectations/known-failing.ts'
 import type { ConnectionPool } from '#harness/runner/connection-pool.ts'
 import { judgeHistory } from '#harness/runner/judge-history.ts'
@@ -68,7 +69,9 @@ export async function recordScenario(loaded: LoadedScenario, adapter: Adapter, p
 /** Replays one scenario against one adapter, judges its History and decides the verdict; never throws for an adapter's failure. */
 export async function replayScenario(loaded: LoadedScenario, context: ReplayContext): Promise<RunOutcome> {
   const { history, failure } = await recordScenario(loaded, context.adapter, context.pool)
-  const contracts = judgeHistory(history)
+  const contracts = judgeHistory(history).map((c): ContractOutcome =>
+    failure && c.verdict === 'held' ? { id: c.id, verdict: 'unknown', reason: `not decided: the adapter failed (${failure.failure})` } : c,
+  )
   const decision = decideVerdict(loaded.id, contracts, context.expectations, failure ? `${failure.failure}: ${failure.message}` : undefined)
   return {
     scenario: loaded.id,

@@ -1,0 +1,286 @@
+import { execFile } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { usage } from '#harness/cli/usage.ts'
+import { bundledAdapterNames } from '#harness/adapters/index.ts'
+import type { RunResults } from '#harness/reporters/run-results.ts'
+import type { History } from '#harness/history/history.ts'
+import { loadScenarios } from '#harness/scenario/load-scenarios.ts'
+import { selectScenarios } from '#harness/scenario/select-scenarios.ts'
+import { scenarioRoot } from '#harness/suite/scenario-root.ts'
+
+const root = fileURLToPath(new URL('../../', import.meta.url))
+const bin = join(root, 'bin', 'contract-kit.js')
+const serveStdio = join(root, 'fixtures', 'systems', 'serve-stdio.ts')
+const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href
+
+const regressed = 'pager/analysis-result-budget'
+const reference = 'pager/reference'
+const pattern = 'regressions/analysis-result-budget/**'
+const fullRun = 120_000
+
+/** The environment of a user's shell: no colours, and nothing of the vitest running these tests. */
+const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(VITEST|FORCE_COLOR$|CONTRACT_KIT_)/.test(key)))
+env.NO_COLOR = '1'
+
+interface Exit {
+  code: number
+  stdout: string
+  stderr: string
+}
+
+/** Runs `contract-kit …` as a user would (`node bin/contract-kit.js …` from the package root) and returns how it ended. */
+function kit(...args: string[]): Promise<Exit> {
+  return new Promise((done, fail) => {
+    execFile(process.execPath, [bin, ...args], { cwd: root, env, timeout: fullRun - 10_000, maxBuffer: 64 << 20 }, (error, stdout, stderr) => {
+      if (error && typeof error.code !== 'number') fail(new Error(`contract-kit ${args.join(' ')} did not exit by itself (${error.message})\n${stdout}\n${stderr}`))
+      else done({ code: error ? (error.code as number) : 0, stdout, stderr })
+    })
+  })
+}
+
+/** A word quoted for the `stdio:` command line (shell quoting, no shell). */
+const quote = (word: string) => `'${word.replace(/'/g, `'\\''`)}'`
+
+const readJson = async <T>(file: string): Promise<T> => JSON.parse(await readFile(file, 'utf8')) as T
+
+/** The one line a bad invocation prints: on stderr, prefixed, and no stack trace. */
+function expectOneLineError(exit: Exit, message: RegExp): void {
+  expect(exit.code, exit.stderr).toBe(2)
+  expect(exit.stderr).not.toMatch(/^\s+at /m)
+  expect(exit.stderr.trimEnd().split('\n'), exit.stderr).toHaveLength(1)
+  expect(exit.stderr.trimEnd()).toMatch(message)
+}
+
+const runsOf = (results: RunResults, adapter: string) => results.runs.filter((r) => r.adapter === adapter)
+
+let tmp: string
+let selected: string[]
+
+beforeAll(async () => {
+  tmp = await mkdtemp(join(tmpdir(), 'contract-kit-'))
+  selected = selectScenarios(await loadScenarios(scenarioRoot), [pattern]).map((s) => s.id)
+})
+afterAll(() => rm(tmp, { recursive: true, force: true }))
+
+describe('contract-kit run', () => {
+  it(
+    'the issue: the pre-fix pager breaks size/page-fits-ceilings with a witness (exit 1), and judge reads its History again',
+    async () => {
+      const out = join(tmp, 'acceptance')
+      const run = await kit('run', '--adapter', regressed, '--scenario', pattern, '--no-expectations', '--out', out)
+      expect(run.code, run.stderr).toBe(1)
+
+      const results = await readJson<RunResults>(join(out, 'results.json'))
+      expect(results.passed).toBe(false)
+      expect(run.stdout).toContain(`contract-kit: ${results.counts.runs} runs:`)
+      expect(results.runs.map((r) => [r.adapter, r.scenario])).toEqual(selected.map((id) => [regressed, id]))
+
+      // the pre-fix pager: a page over the retained-size ceiling, with the page, the measure, the value and the ceiling
+      const failing = results.runs.find((r) => r.scenario === 'regressions/analysis-result-budget/default-read')!
+      expect(failing.verdict).toBe('broken')
+      expect(failing.reproduce).toBe(`npx contract-kit run --adapter ${regressed} --scenario regressions/analysis-result-budget/default-read --no-expectations`)
+      const fits = failing.contracts.find((c) => c.id === 'size/page-fits-ceilings')!
+      if (fits.verdict !== 'broken') throw new Error(`size/page-fits-ceilings ${fits.verdict} on the pre-fix pager`)
+      expect(fits.expectedBy).toBeUndefined()
+      expect(fits.witness).toMatchObject({
+        event: expect.any(Number),
+        request: { collection: 'model-exchanges' },
+        page: { items: expect.any(Number), first: expect.stringMatching(/\S/), last: expect.stringMatching(/\S/), cursor: expect.any(String) },
+        measure: 'retained-bytes',
+        value: expect.any(Number),
+        max: 262144,
+      })
+      const witness = fits.witness as { value: number; max: number; page: { items: number } }
+      expect(witness.value).toBeGreaterThan(witness.max)
+      expect(witness.page.items).toBeGreaterThan(0)
+      expect(fits.message).toContain(`measures retained-bytes ${witness.value}, over its ceiling 262144`)
+
+      // every run that did not hold kept its History; every page over a ceiling is measured over it
+      for (const r of results.runs) {
+        expect(r.history === undefined, r.scenario).toBe(r.verdict === 'held')
+        if (r.history) expect(existsSync(join(out, r.history)), r.history).toBe(true)
+        for (const c of r.contracts) {
+          if (c.id === 'size/page-fits-ceilings' && c.verdict === 'broken') expect(c.witness.value as number).toBeGreaterThan(c.witness.max as number)
+        }
+      }
+
+      // the other reports
+      const junit = await readFile(join(out, 'junit.xml'), 'utf8')
+      expect(junit).toMatch(/^<\?xml /)
+      expect(junit).toContain(`<testcase classname="${regressed}" name="regressions/analysis-result-budget/default-read">`)
+      expect(junit).toContain('type="broken"')
+      const summary = await readFile(join(out, 'summary.md'), 'utf8')
+      expect(summary).toMatch(/^# contract-kit: FAILED\n/)
+      expect(summary).toContain('### regressions/analysis-result-budget/default-read on pager/analysis-result-budget: broken')
+      expect(summary).toContain(`Reproduce with:\n\n\`\`\`sh\n${failing.reproduce}\n\`\`\``)
+
+      // its History, judged again offline
+      expect(failing.history).toMatch(/^histories\//)
+      const historyFile = join(out, failing.history!)
+      const history = await readJson<History>(historyFile)
+      expect(history).toMatchObject({ format: 'contract-kit/history@1', scenario: failing.scenario, adapter: regressed })
+      const judge = await kit('judge', historyFile)
+      expect(judge.code, judge.stderr).toBe(1)
+      expect(judge.stdout).toContain(`${failing.scenario} on ${regressed}`)
+      expect(judge.stdout).toMatch(/^ {2}size\/page-fits-ceilings broken: .*measures retained-bytes \d+, over its ceiling 262144$/m)
+      expect(judge.stdout).toMatch(/^ {4}witness: \{.*"measure":"retained-bytes".*"max":262144/m)
+    },
+    fullRun,
+  )
+
+  // One run for everything that must exit 0: an exit 0 means every run of every adapter passed (results.passed), so
+  // each adapter alone would exit 0 too; the per-adapter checks below say which one did not.
+  it(
+    'with expectations the pre-fix pager is expected-broken exactly as its list says, and the same selection holds on the reference in process, over stdio and as a stdio: command line (exit 0)',
+    async () => {
+      const out = join(tmp, 'expected')
+      const commandLine = `stdio:${quote(process.execPath)} --import ${quote(tsxLoader)} ${quote(serveStdio)} ${reference}`
+      const references = [reference, `${reference}@stdio`, commandLine]
+      // a generous per-call limit: these runs share the machine with the other tests
+      const run = await kit('run', ...[regressed, ...references].flatMap((a) => ['--adapter', a]), '--scenario', pattern, '--timeout', '60000', '--out', out)
+      expect(run.code, run.stdout + run.stderr).toBe(0)
+      const results = await readJson<RunResults>(join(out, 'results.json'))
+      expect(results.passed).toBe(true)
+      expect(results.errors).toEqual([])
+      expect(await readFile(join(out, 'summary.md'), 'utf8')).toMatch(/^# contract-kit: passed\n/)
+
+      // the pre-fix pager: only held and expected-broken runs, every break listed with a reason, no stale entry
+      const expected = runsOf(results, regressed)
+      expect(expected.map((r) => r.scenario)).toEqual(selected)
+      expect(expected.filter((r) => r.verdict === 'expected-broken').length).toBeGreaterThan(0)
+      for (const r of expected) {
+        expect(['held', 'expected-broken'], r.scenario).toContain(r.verdict)
+        expect(r.stale, r.scenario).toEqual([])
+        expect(r.reproduce).not.toContain('--no-expectations')
+        for (const c of r.contracts) {
+          if (c.verdict !== 'broken') continue
+          expect(c.expectedBy?.source, `${r.scenario}:${c.id}`).toMatch(/^fixtures\/systems\/pager\/analysis-result-budget\.known-failing\.txt:\d+$/)
+          expect(c.expectedBy?.reason.trim()).not.toBe('')
+        }
+      }
+
+      // the reference, three ways: every run and every contract held, no History kept
+      for (const adapter of references) {
+        const runs = runsOf(results, adapter)
+        expect(runs.map((r) => r.scenario), adapter).toEqual(selected)
+        for (const r of runs) {
+          expect(r.verdict, `${r.scenario} on ${adapter}`).toBe('held')
+          expect(r.contracts.every((c) => c.verdict === 'held'), `${r.scenario} on ${adapter}`).toBe(true)
+          expect(r.system?.name).toBe(reference)
+          expect(r.history).toBeUndefined()
+        }
+      }
+    },
+    fullRun,
+  )
+
+  it(
+    'a stdio implementation that prints a banner on stdout ends in error, quoting the banner (exit 1)',
+    async () => {
+      const banner = 'Banner Pager 1.0 ready — type help'
+      const script = join(tmp, 'banner-pager.mjs')
+      await writeFile(
+        script,
+        `import { createInterface } from 'node:readline'
+process.stdout.write(${JSON.stringify(banner + '\n')})
+for await (const line of createInterface({ input: process.stdin, crlfDelay: Infinity })) {
+  const { id, method } = JSON.parse(line)
+  const result = method === 'initialize' ? { name: 'banner-pager', ports: ['pager'] } : null
+  process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id, result }) + '\\n')
+}
+`,
+      )
+      const adapter = `stdio:${quote(process.execPath)} ${quote(script)}`
+      const out = join(tmp, 'banner')
+      const run = await kit('run', '--adapter', adapter, '--scenario', 'regressions/analysis-result-budget/six-turns', '--out', out)
+      expect(run.code, run.stdout + run.stderr).toBe(1)
+      expect(run.stderr).toContain(JSON.stringify(banner))
+      const results = await readJson<RunResults>(join(out, 'results.json'))
+      expect(results.passed).toBe(false)
+      expect(results.runs).toHaveLength(1)
+      const [only] = results.runs
+      expect(only).toMatchObject({ adapter, scenario: 'regressions/analysis-result-budget/six-turns', verdict: 'error' })
+      expect(only.error?.message).toContain(JSON.stringify(banner))
+      expect(only.error?.message).toMatch(/^protocol: .*stdout/)
+      expect(only.history).toBeDefined()
+      expect(existsSync(join(out, only.history!))).toBe(true)
+      expect(await readFile(join(out, 'junit.xml'), 'utf8')).toContain('type="error"')
+    },
+    fullRun,
+  )
+})
+
+// Every command line below loads the kit afresh (about 2 s of CPU each): only the cases the CLI must get right, run side by side.
+describe.concurrent('bad usage and bad input: exit 2 with one line and no stack trace, and no report; list and help', () => {
+  it.each<[string, (out: string) => string[], RegExp]>([
+    ['an unknown command', () => ['frobnicate'], /^contract-kit: unknown command "frobnicate": expected run, list, judge or help$/],
+    ['an unknown flag', (out) => ['run', '--bogus', '--out', out], /^contract-kit: Unknown option '--bogus'.*\(see contract-kit help\)$/],
+    [
+      'an unknown adapter',
+      (out) => ['run', '--adapter', 'pager/nope', '--out', out],
+      /^contract-kit: --adapter "pager\/nope": expected a bundled system \(.*pager\/reference.*\) or stdio:<command line>$/,
+    ],
+    [
+      'a scenario pattern matching nothing',
+      (out) => ['run', '--scenario', 'regressions/no-such-bug/**', '--out', out],
+      /^contract-kit: no scenario matches --scenario "regressions\/no-such-bug\/\*\*"/,
+    ],
+  ])('%s', async (_, args, message) => {
+    const out = join(tmp, `bad-${args('').join('-').replace(/\W+/g, '-')}`)
+    expectOneLineError(await kit(...args(out)), message)
+    expect(existsSync(out)).toBe(false)
+  })
+
+  it('an invalid scenario file: path:line:column: field: what was expected', async () => {
+    const dir = join(tmp, 'bad-scenarios')
+    await mkdir(join(dir, 'regressions', 'typo'), { recursive: true })
+    const file = join(dir, 'regressions', 'typo', 'bad-measure.yaml')
+    await writeFile(
+      file,
+      [
+        'port: pager',
+        'title: A ceiling in a measure the kit does not know',
+        'fixture: analysis-run/six-turns',
+        'given:',
+        '  ceilings:',
+        '    - { measure: json-bites, max: 262144 }',
+        'steps:',
+        '  - read: { collection: model-exchanges }',
+        '',
+      ].join('\n'),
+    )
+    const out = join(tmp, 'bad-scenarios-out')
+    const escaped = file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    const expected = new RegExp(`^contract-kit: ${escaped}:6:\\d+: given\\.ceilings\\[0\\]\\.measure: expected one of .*json-bytes.*got "json-bites"$`)
+    expectOneLineError(await kit('run', '--scenario-dir', dir, '--out', out), expected)
+    expect(existsSync(out)).toBe(false)
+  })
+
+  it('judge of a file that is not a History', async () => {
+    const file = join(tmp, 'not-a-history.json')
+    await writeFile(file, JSON.stringify({ format: 'contract-kit/results@1', runs: [] }))
+    expectOneLineError(await kit('judge', file), /^contract-kit: .*not-a-history\.json: format: expected "contract-kit\/history@1", got "contract-kit\/results@1"$/)
+  })
+
+  it('list prints every bundled scenario id and every bundled adapter (exit 0)', async () => {
+    const list = await kit('list')
+    expect(list.code, list.stderr).toBe(0)
+    const ids = (await loadScenarios(scenarioRoot)).map((s) => s.id)
+    expect(ids.length).toBeGreaterThan(0)
+    for (const id of ids) expect(list.stdout).toMatch(new RegExp(`^ {2}${id} +pager +\\S`, 'm'))
+    for (const adapter of bundledAdapterNames()) expect(list.stdout).toMatch(new RegExp(`^ {2}${adapter}$`, 'm'))
+  })
+
+  it('help prints the usage (exit 0)', async () => {
+    const help = await kit('help')
+    expect(help.code).toBe(0)
+    expect(help.stdout).toBe(`${usage}\n`)
+    expect(help.stderr).toBe('')
+  })
+})
