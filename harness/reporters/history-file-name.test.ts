@@ -36,6 +36,7 @@ describe('historyFileName', () => {
 
   it('keeps the scenario id as folders, one per level', () => {
     expect(historyFileName('plain', scenario)).toBe('histories/plain/regressions/analysis-result-budget/default-read.json')
+    expect(historyFileName('pager/reference@stdio', scenario)).toBe('histories/pager.reference@stdio/regressions/analysis-result-budget/default-read.json')
   })
 
   it('is stable, and adapters that differ only in unsafe characters get different names', () => {

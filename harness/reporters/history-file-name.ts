@@ -6,7 +6,8 @@ export function historyFileName(adapter: string, scenario: string): string {
 }
 
 function slug(text: string): string {
-  const plain = text.replace(/[^\w.@-]+/g, '_').replace(/^\.+/, '_')
-  if (plain.length <= 60 && plain === text) return plain
+  const dotted = text.replace(/\//g, '.') // a bundled system's name: pager/reference@stdio → pager.reference@stdio
+  const plain = dotted.replace(/[^\w.@-]+/g, '_').replace(/^\.+/, '_')
+  if (plain.length <= 60 && plain === dotted) return plain
   return `${plain.slice(0, 48)}-${createHash('sha256').update(text).digest('hex').slice(0, 10)}`
 }
