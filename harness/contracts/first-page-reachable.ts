@@ -19,7 +19,11 @@ export const firstPageReachable = defineContract({
       const o = read.outcome
       if (o.kind === 'adapter-failure' || o.kind === 'unanswered') return unknown(`the first read at event ${read.invoke.index} got no answer: ${'message' in o ? o.message : 'none'}`)
       if (o.kind === 'error' && o.code === 'invalid_limit') continue
-      if (oracle.items.length > 0 && itemFits(history, oracle.collection)[0] === 'oversized' && o.kind === 'error') continue
+      const fit = oracle.items.length > 0 ? itemFits(history, oracle.collection)[0] : undefined
+      if (fit === 'oversized' && o.kind === 'error' && o.code === 'result_limit_exceeded') continue
+      if (fit === 'uncertain' && o.kind === 'error' && o.code === 'result_limit_exceeded') {
+        return unknown(`cannot tell whether the first item of ${oracle.collection} fits alone: the History shows no page of it`)
+      }
       const why = unreachable(o, oracle.items.length)
       if (why) return broken(`page 1 is unreachable: the first read at event ${read.invoke.index} (${requestLine(read)}) ${why}`, { ...describeRead(read), outcome: summary(o) })
     }

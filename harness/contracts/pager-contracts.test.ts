@@ -8,6 +8,10 @@ import { createLimitPlusOnePager } from '#fixtures/systems/pager/mutants/limit-p
 import { createUnmeasuredMetadataPager } from '#fixtures/systems/pager/mutants/unmeasured-metadata.ts'
 import { createHalfCeilingsPager } from '#fixtures/systems/pager/mutants/half-ceilings.ts'
 import { ContractBrokenError } from '#harness/contracts/contract.ts'
+import { replayPagerCase } from '#harness/arbitraries/replay-pager-case.ts'
+import { deriveCollection } from '#fixtures/analysis-run/derive-collection.ts'
+import { measure } from '#harness/measures/measure.ts'
+import { judgeHistory } from '#harness/runner/judge-history.ts'
 import { contractsOfPort } from '#harness/contracts/index.ts'
 import { assertPageFitsCeilings, checkPageFitsCeilings } from '#harness/contracts/page-fits-ceilings.ts'
 import { assertLimitIsUpperBound, checkLimitIsUpperBound } from '#harness/contracts/limit-is-upper-bound.ts'
@@ -103,5 +107,35 @@ describe('recovery/cursor-exactly-once', () => {
   test('breaks on a stalled cursor: the walk does not terminate', async () => {
     const result = checkCursorExactlyOnce(await recordBundledScenario('oversized-exchange', createStallsOnOversizedPager))
     expect(result).toMatchObject({ verdict: 'broken', witness: { ended: expect.stringMatching(/page limit/) } })
+  })
+})
+
+describe('judging whether an item fits alone (regressions found by the property)', () => {
+  const records = [
+    { seq: 1, record_type: 'capability-input', call_id: 'c1', payload: { name: 'llm-request', args: { model: 'm', messages: [{ role: 'user', content: 'héllo' }] } } },
+    { seq: 2, record_type: 'capability-output', call_id: 'c1', payload: { name: 'llm-request', result: { message: { role: 'assistant', content: 'hi' } } } },
+  ]
+  const onlyItem = () => deriveCollection(records, 'model-exchanges')!.items[0]
+  const bare = (m: 'json-bytes' | 'retained-bytes') => measure(m, { items: [onlyItem()], cursor: null })
+
+  test('a refusal the kit cannot judge (no page shows the metadata) is unknown, never broken', async () => {
+    const history = await replayPagerCase(createReferencePager, {
+      records,
+      ceilings: [{ measure: 'json-bytes', max: bare('json-bytes') }],
+      steps: [{ walk: { collection: 'model-exchanges', limit: 1 } }],
+    })
+    expect(checkFirstPageReachable(history)).toMatchObject({ verdict: 'unknown' })
+    expect(checkOversizedItemFailsCleanly(history)).toMatchObject({ verdict: 'unknown' })
+  })
+
+  test('the same item judged from reads of different limits gets one answer', async () => {
+    const first = await replayPagerCase(createReferencePager, { records, ceilings: [{ measure: 'json-bytes', max: 10_000 }], steps: [{ read: { collection: 'model-exchanges', limit: 1 } }] })
+    const page = (first.events.find((e) => e.type === 'ok' && e.f === 'pager.read') as { value: object }).value
+    const history = await replayPagerCase(createReferencePager, {
+      records,
+      ceilings: [{ measure: 'json-bytes', max: measure('json-bytes', page) }],
+      steps: [{ walk: { collection: 'model-exchanges', limit: 1 } }, { read: { collection: 'model-exchanges' } }],
+    })
+    for (const outcome of judgeHistory(history)) expect(outcome, outcome.id).toMatchObject({ verdict: 'held' })
   })
 })

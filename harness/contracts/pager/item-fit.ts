@@ -1,16 +1,17 @@
 import type { History } from '#harness/history/history.ts'
-import type { Page } from '#harness/ports/pager-port.ts'
 import { firstBrokenCeiling } from '#harness/measures/first-broken-ceiling.ts'
-import { indexedOracles } from '#harness/contracts/pager/pager-reads.ts'
+import { indexedOracles, pagerReads } from '#harness/contracts/pager/pager-reads.ts'
+import type { PagerRead } from '#harness/contracts/pager/pager-reads.ts'
 
 /**
- * Whether an item fits a page alone: `oversized` (even the smallest page holding it breaks a ceiling), `fits` (the page
- * holding it, with the implementation's own metadata and cursor, fits every ceiling) or `uncertain` (the History shows
- * no page of this collection to take the metadata from).
+ * Whether an item fits a page alone: `oversized` (the page holding it alone breaks a ceiling), `fits` (that page fits
+ * every ceiling) or `uncertain` (the History shows no page of this collection to take the metadata from, or no cursor
+ * to take the width of one from). The page is built from the implementation's own metadata (its first page of the
+ * collection) and a cursor it returned (cursors have a fixed width, docs/pager-port.md), `null` for the last item.
  */
 export type ItemFit = 'oversized' | 'fits' | 'uncertain'
 
-/** How each item of a collection fits a page alone, judged with the metadata of the first page the History holds. */
+/** How each item of a collection fits a page alone, judged with the metadata and a cursor the History shows. */
 export function itemFits(history: History, collection: string): ItemFit[] {
   let byCollection = cache.get(history)
   if (!byCollection) cache.set(history, (byCollection = new Map()))
@@ -23,21 +24,20 @@ const cache = new WeakMap<History, Map<string, ItemFit[]>>()
 function judgeItemFits(history: History, collection: string): ItemFit[] {
   const oracle = indexedOracles(history).get(collection)
   if (!oracle) return []
-  const template = firstPageOf(history, collection)
+  const reads = pagerReads(history).filter((r) => r.request.collection === collection)
+  const template = reads.map((r) => ('page' in r.outcome ? r.outcome.page : undefined)).find((p) => p !== undefined)
+  const cursor = reads.map(cursorShownBy).find((c) => c !== undefined)
   return oracle.items.map((item, i) => {
     const isLast = i === oracle.items.length - 1
     if (firstBrokenCeiling({ ...(template ?? {}), items: [item], cursor: null }, history.ceilings)) return 'oversized'
-    if (!template || (!isLast && template.cursor === null)) return 'uncertain'
-    const page = { ...template, items: [item], cursor: isLast ? null : template.cursor }
-    return firstBrokenCeiling(page, history.ceilings) ? 'uncertain' : 'fits'
+    if (!template || (!isLast && cursor === undefined)) return 'uncertain'
+    return firstBrokenCeiling({ ...template, items: [item], cursor: isLast ? null : cursor }, history.ceilings) ? 'oversized' : 'fits'
   })
 }
 
-function firstPageOf(history: History, collection: string): Page | undefined {
-  const asked = new Map<number, string>()
-  for (const e of history.events) {
-    if (e.type === 'invoke' && e.f === 'pager.read') asked.set(e.index, (e.value as { collection: string }).collection)
-    if (e.type === 'ok' && e.f === 'pager.read' && asked.get(e.invoke) === collection) return e.value as Page
-  }
-  return undefined
+/** A cursor the implementation handed out in a read: asked with, returned on a page, or given past an oversized item. */
+function cursorShownBy(read: PagerRead): string | undefined {
+  const o = read.outcome
+  const candidates = [read.request.cursor, 'page' in o ? o.page.cursor : undefined, o.kind === 'error' ? o.data?.cursor : undefined]
+  return candidates.find((c): c is string => typeof c === 'string')
 }
