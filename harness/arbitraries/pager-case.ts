@@ -1,4 +1,5 @@
 import fc from 'fast-check'
+import { RecordWriter } from '#fixtures/analysis-run/record-writer.ts'
 import type { Ceiling, RunRecord } from '#harness/ports/pager-port.ts'
 import type { PagerStep } from '#harness/scenario/scenario-schema.ts'
 import type { MeasureName } from '#harness/measures/measure-name.ts'
@@ -147,14 +148,9 @@ export function pagerCase(): fc.Arbitrary<PagerCase> {
 }
 
 function recordsOf(draw: RunDraw): RunRecord[] {
-  const records: RunRecord[] = []
-  let capabilityCalls = 0
-  let mcpCalls = 0
-  const push = (record_type: string, payload: Record<string, unknown>, call_id?: string): void => {
-    const seq = records.length + 1
-    records.push(call_id === undefined ? { seq, record_type, payload } : { seq, record_type, call_id, payload })
-  }
-  const capabilityId = () => `cap-${String(++capabilityCalls).padStart(4, '0')}`
+  const writer = new RecordWriter()
+  const push = writer.push.bind(writer)
+  const capabilityId = () => writer.nextCapabilityId()
   draw.preludes.forEach((s) => push('prelude-source', { source: `(def p ${JSON.stringify(textOf(createPrng(s), 20))})` }))
   draw.turns.forEach(({ exchange, tools }, t) => {
     push('evaluation-source', { turn: t + 1, source: `(llm-request {:turn ${t + 1}})` })
@@ -167,7 +163,7 @@ function recordsOf(draw: RunDraw): RunRecord[] {
     }
     for (const call of tools) {
       const id = capabilityId()
-      const mcp = `mcp-${String(++mcpCalls).padStart(4, '0')}`
+      const mcp = writer.nextMcpId()
       const prng = createPrng(call.seed)
       const query = textOf(prng, prng.int(0, 20))
       const text = textOf(prng, prng.int(0, 30))
@@ -178,7 +174,7 @@ function recordsOf(draw: RunDraw): RunRecord[] {
     }
   })
   if (draw.cutShort) push('capability-input', { name: 'llm-request', args: { model: 'mini', messages: [] } }, capabilityId())
-  return records
+  return writer.records
 }
 
 /** A message spelled out from its draw: `{ role, content, metadata: { turn, tokens, …leaves, …small maps } }`. */
