@@ -16,7 +16,7 @@ const broken = (adapter: string, scenario: string): RunOutcome => ({
   scenario,
   verdict: 'broken',
   contracts: [
-    { id: 'size/page-fits-ceilings', verdict: 'broken', message: 'the page read at event 2 measures retained-bytes 922272, over its ceiling 262144', witness: {} },
+    { id: 'size/page-fits-ceilings', verdict: 'broken', message: 'the page read at event 2 measures retained-bytes 922232, over its ceiling 262144', witness: {} },
     {
       id: 'recovery/first-page-reachable',
       verdict: 'broken',
@@ -105,7 +105,7 @@ describe('summaryMarkdown', () => {
     expect(section(md, '### regressions/x/default-read on pager/analysis-result-budget: broken')).toEqual([
       '### regressions/x/default-read on pager/analysis-result-budget: broken',
       '',
-      '- **size/page-fits-ceilings** broken: the page read at event 2 measures retained-bytes 922272, over its ceiling 262144',
+      '- **size/page-fits-ceilings** broken: the page read at event 2 measures retained-bytes 922232, over its ceiling 262144',
       '- History: `histories/pager/analysis-result-budget/regressions/x/default-read.json`',
       '',
       'Reproduce with:',
