@@ -1,4 +1,4 @@
-import type { History } from '#harness/history/history.ts'
+import type { PagerHistory as History } from '#harness/history/history.ts'
 import type { PagerPort } from '#harness/ports/pager-port.ts'
 import { createInProcessAdapter } from '#harness/adapters/in-process-adapter.ts'
 import { loadScenarios } from '#harness/scenario/load-scenarios.ts'
@@ -19,5 +19,6 @@ export async function recordBundledScenario(name: string, createPager: () => Pag
   const { history, failure } = await recordScenario(loaded, adapter, pool)
   await pool.closeAll()
   if (failure) throw failure
+  if (history.port !== 'pager') throw new Error(`${name} is not a pager scenario`)
   return history
 }

@@ -1,15 +1,17 @@
 import type { PagerPort } from '#harness/ports/pager-port.ts'
+import type { SessionClientPort } from '#harness/ports/session-client-port.ts'
 
 /** Every port the kit knows, by the name an implementation declares in its handshake. */
 export interface PortMap {
   pager: PagerPort
+  'session-client': SessionClientPort
 }
 
 /** The name of a port, as declared in a handshake and named by a scenario. */
 export type PortName = keyof PortMap
 
 /** How the kit reaches an implementation. */
-export type Transport = 'in-process' | 'stdio'
+export type Transport = 'in-process' | 'stdio' | 'command'
 
 /** What the kit knows about the implementation behind a connection, for the History and the report. */
 export interface SystemInfo {

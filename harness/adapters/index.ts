@@ -3,6 +3,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { Adapter } from '#harness/adapters/adapter.ts'
 import { createInProcessAdapter } from '#harness/adapters/in-process-adapter.ts'
 import { createStdioAdapter } from '#harness/adapters/stdio-adapter.ts'
+import { createCommandAdapter } from '#harness/adapters/command-adapter.ts'
+import { bundledScript } from '#harness/adapters/command/bundled-script.ts'
 import { parseCommandLine } from '#harness/adapters/parse-command-line.ts'
 import { bundledSystems } from '#fixtures/systems/index.ts'
 
@@ -13,17 +15,29 @@ export const stdioSuffix = '@stdio'
 export const stdioPrefix = 'stdio:'
 
 const serveStdio = fileURLToPath(new URL('../../fixtures/systems/serve-stdio.ts', import.meta.url))
+const sessionClientCli = fileURLToPath(new URL('../../fixtures/systems/session-client/cli.ts', import.meta.url))
 const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href
 
-/** Every bundled adapter name: each bundled system in process, and served over stdio. */
-export function bundledAdapterNames(): string[] {
-  return Object.keys(bundledSystems).flatMap((name) => [name, name + stdioSuffix])
+/** The suffix that runs a bundled client as a command-line program instead of in process (`session-client/reference@command`). */
+export const commandSuffix = '@command'
+
+/** The prefix of an adapter name that runs any client CLI from a template: `command:<template>`. */
+export const commandPrefix = 'command:'
+
+/** The second transport of a bundled system: a server-side port over stdio, a client port as a command. */
+function suffixOf(system: string): string {
+  return system.startsWith('session-client/') ? commandSuffix : stdioSuffix
 }
 
-/** The bundled system an adapter name runs (without its transport suffix), or undefined for `stdio:` adapters. */
+/** Every bundled adapter name: each bundled system in process, and over its second transport (stdio, or a command for clients). */
+export function bundledAdapterNames(): string[] {
+  return Object.keys(bundledSystems).flatMap((name) => [name, name + suffixOf(name)])
+}
+
+/** The bundled system an adapter name runs (without its transport suffix), or undefined for `stdio:` and `command:` adapters. */
 export function bundledSystemOf(adapterName: string): string | undefined {
-  const system = adapterName.endsWith(stdioSuffix) ? adapterName.slice(0, -stdioSuffix.length) : adapterName
-  return Object.hasOwn(bundledSystems, system) ? system : undefined
+  const system = adapterName.replace(/@(stdio|command)$/, '')
+  return Object.hasOwn(bundledSystems, system) && (system === adapterName || adapterName === system + suffixOf(system)) ? system : undefined
 }
 
 /** An unknown adapter name or a bad `stdio:` command line: a one-line message for the user. */
@@ -31,7 +45,7 @@ export class UnknownAdapterError extends Error {
   override readonly name = 'UnknownAdapterError'
 }
 
-/** Resolves an adapter name to an adapter: a bundled system, a bundled system `@stdio`, or `stdio:<command line>`. */
+/** Resolves an adapter name: a bundled system (in process, `@stdio` or `@command`), `stdio:<command line>`, or `command:<template>`. */
 export function resolveAdapter(name: string, options: { timeoutMs?: number } = {}): Adapter {
   if (name.startsWith(stdioPrefix)) {
     let command: string[]
@@ -42,9 +56,25 @@ export function resolveAdapter(name: string, options: { timeoutMs?: number } = {
     }
     return createStdioAdapter({ name, command, timeoutMs: options.timeoutMs })
   }
+  if (name.startsWith(commandPrefix)) {
+    let template: string[]
+    try {
+      template = parseCommandLine(name.slice(commandPrefix.length))
+    } catch (error) {
+      throw new UnknownAdapterError(`--adapter ${JSON.stringify(name)}: ${error instanceof Error ? error.message : String(error)}`)
+    }
+    return createCommandAdapter({ name, template })
+  }
   const system = bundledSystemOf(name)
   if (system === undefined) {
-    throw new UnknownAdapterError(`--adapter ${JSON.stringify(name)}: expected a bundled system (${bundledAdapterNames().join(', ')}) or stdio:<command line>`)
+    throw new UnknownAdapterError(
+      `--adapter ${JSON.stringify(name)}: expected a bundled system (${bundledAdapterNames().join(', ')}), stdio:<command line> or command:<template>`,
+    )
+  }
+  if (name.endsWith(commandSuffix)) {
+    const variant = system.slice('session-client/'.length)
+    const args = [variant, '--url', '{url}', '--session', '{session}', '--timeout', '{timeout}', '--try-timeout', '{tryTimeout}', '-o', '{output}']
+    return createCommandAdapter({ name, template: async () => [process.execPath, await bundledScript(sessionClientCli), ...args] })
   }
   if (name.endsWith(stdioSuffix)) {
     return createStdioAdapter({ name, command: [process.execPath, '--import', tsxLoader, serveStdio, system], timeoutMs: options.timeoutMs })

@@ -26,7 +26,7 @@ export interface StdioAdapterOptions {
 }
 
 /** How each port's operations become JSON-RPC calls; a port added to PortMap must be added here. */
-const portClients: { [P in PortName]: (rpc: JsonRpcCaller) => PortMap[P] } = {
+const portClients: { [P in PortName]?: (rpc: JsonRpcCaller) => PortMap[P] } = {
   pager: createStdioPager,
 }
 
@@ -86,7 +86,8 @@ function connect(rpc: JsonRpcProcess, declared: { name: string; ports: PortName[
   return {
     system,
     port<P extends PortName>(name: P): PortMap[P] {
-      if (!declared.ports.includes(name)) {
+      const client = portClients[name]
+      if (!declared.ports.includes(name) || !client) {
         const offered = declared.ports.length === 0 ? 'none the kit knows' : declared.ports.join(', ')
         throw new AdapterError(
           'handshake',
@@ -94,7 +95,7 @@ function connect(rpc: JsonRpcProcess, declared: { name: string; ports: PortName[
           rpc.stderr(),
         )
       }
-      if (!clients.has(name)) clients.set(name, portClients[name](rpc))
+      if (!clients.has(name)) clients.set(name, client(rpc))
       return clients.get(name) as PortMap[P]
     },
     stderr: () => rpc.stderr(),

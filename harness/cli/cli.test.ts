@@ -224,7 +224,7 @@ describe.concurrent('bad usage and bad input: exit 2 with one line and no stack 
     [
       'an unknown adapter',
       (out) => ['run', '--adapter', 'pager/nope', '--out', out],
-      /^contract-kit: --adapter "pager\/nope": expected a bundled system \(.*pager\/reference.*\) or stdio:<command line>$/,
+      /^contract-kit: --adapter "pager\/nope": expected a bundled system \(.*pager\/reference.*\), stdio:<command line> or command:<template>$/,
     ],
     [
       'a scenario pattern matching nothing',
@@ -273,7 +273,7 @@ describe.concurrent('bad usage and bad input: exit 2 with one line and no stack 
     expect(list.code, list.stderr).toBe(0)
     const ids = (await loadScenarios(scenarioRoot)).map((s) => s.id)
     expect(ids.length).toBeGreaterThan(0)
-    for (const id of ids) expect(list.stdout).toMatch(new RegExp(`^ {2}${id} +pager +\\S`, 'm'))
+    for (const s of await loadScenarios(scenarioRoot)) expect(list.stdout).toMatch(new RegExp(`^ {2}${s.id} +${s.scenario.port} +\\S`, 'm'))
     for (const adapter of bundledAdapterNames()) expect(list.stdout).toMatch(new RegExp(`^ {2}${adapter}$`, 'm'))
   })
 

@@ -6,7 +6,8 @@ export async function listCommand(args: string[]): Promise<number> {
   const { scenarios, adapters } = await selectRun(values)
   const width = Math.max(...scenarios.map((s) => s.id.length))
   console.log('scenarios:')
-  for (const s of scenarios) console.log(`  ${s.id.padEnd(width)}  ${s.scenario.port.padEnd(6)}  ${s.scenario.title}`)
+  const portWidth = Math.max(...scenarios.map((s) => s.scenario.port.length))
+  for (const s of scenarios) console.log(`  ${s.id.padEnd(width)}  ${s.scenario.port.padEnd(portWidth)}  ${s.scenario.title}`)
   console.log('adapters:')
   for (const a of adapters) console.log(`  ${a}`)
   return 0

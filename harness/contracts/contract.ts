@@ -23,18 +23,18 @@ export interface ContractUnknown {
 export type ContractResult = ContractHeld | ContractBroken | ContractUnknown
 
 /** What defines a contract: a stable id, a one-sentence statement, the bugs it came from, and a pure checker. */
-export interface ContractDefinition {
+export interface ContractDefinition<H extends History = History> {
   id: string
   statement: string
   /** Bug ids this contract was born from (bug-reports/README.md). */
   from: string[]
-  port: PortName
-  check(history: History): ContractResult
+  port: H['port'] & PortName
+  check(history: H): ContractResult
 }
 
 /** A contract: its definition, with `check` (returns a result) and `assert` (throws a ContractBrokenError unless held). */
-export interface Contract extends ContractDefinition {
-  assert(history: History): void
+export interface Contract<H extends History = History> extends ContractDefinition<H> {
+  assert(history: H): void
 }
 
 /** Thrown by a contract's `assert` when it did not hold; carries the result. */
@@ -49,7 +49,7 @@ export class ContractBrokenError extends Error {
 }
 
 /** Makes a contract from its definition, adding the throwing `assert`. */
-export function defineContract(definition: ContractDefinition): Contract {
+export function defineContract<H extends History>(definition: ContractDefinition<H>): Contract<H> {
   return {
     ...definition,
     assert(history) {

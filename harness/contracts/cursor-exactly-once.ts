@@ -1,9 +1,10 @@
+import type { PagerHistory } from '#harness/history/history.ts'
 import { broken, defineContract, held, unknown } from '#harness/contracts/contract.ts'
 import type { ContractResult } from '#harness/contracts/contract.ts'
 import { indexedOracles, pagerReads } from '#harness/contracts/pager/pager-reads.ts'
 import type { IndexedOracle, PagerRead } from '#harness/contracts/pager/pager-reads.ts'
 import { itemFits } from '#harness/contracts/pager/item-fit.ts'
-import type { History } from '#harness/history/history.ts'
+import type { PagerHistory as History } from '#harness/history/history.ts'
 
 /** How many ids a witness lists of each kind before it only counts them. */
 const idsShown = 10
@@ -12,7 +13,7 @@ const idsShown = 10
  * recovery/cursor-exactly-once: following cursors from the start returns every item exactly once, in order; the cursor
  * strictly advances and the walk ends. Only an item too large alone (refused with result_limit_exceeded) may be missed.
  */
-export const cursorExactlyOnce = defineContract({
+export const cursorExactlyOnce = defineContract<PagerHistory>({
   id: 'recovery/cursor-exactly-once',
   statement: 'Following cursors from the start returns every item exactly once and in order (none lost, duplicated or unexpected), the cursor strictly advances, and the walk terminates.',
   from: ['analysis-result-budget'],

@@ -1,3 +1,4 @@
+import type { PagerHistory } from '#harness/history/history.ts'
 import { broken, defineContract, held, unknown } from '#harness/contracts/contract.ts'
 import { indexedOracles, pagerReads } from '#harness/contracts/pager/pager-reads.ts'
 import { itemFits } from '#harness/contracts/pager/item-fit.ts'
@@ -5,7 +6,7 @@ import { describeRead, requestLine } from '#harness/contracts/pager/describe-pag
 import type { ReadOutcome } from '#harness/contracts/pager/pager-reads.ts'
 
 /** recovery/first-page-reachable: a read from the start returns a non-empty page the caller's dispatcher accepts, and a cursor when more remains. */
-export const firstPageReachable = defineContract({
+export const firstPageReachable = defineContract<PagerHistory>({
   id: 'recovery/first-page-reachable',
   statement: 'A read from the start of a collection returns a non-empty page that the dispatcher accepts, with a cursor when items remain, however large the run.',
   from: ['analysis-result-budget'],

@@ -6,13 +6,32 @@ import { largestFittingPrefix } from '#harness/contracts/largest-fitting-prefix.
 import { oversizedItemFailsCleanly } from '#harness/contracts/oversized-item-fails-cleanly.ts'
 import { firstPageReachable } from '#harness/contracts/first-page-reachable.ts'
 import { cursorExactlyOnce } from '#harness/contracts/cursor-exactly-once.ts'
+import { replyReadWhole } from '#harness/contracts/reply-read-whole.ts'
+import { olderServerKeepsMarker } from '#harness/contracts/older-server-keeps-marker.ts'
+import { transientReadRetried } from '#harness/contracts/transient-read-retried.ts'
+import { deadlineIsTimeout } from '#harness/contracts/deadline-is-timeout.ts'
+import { streamResumesFromCursor } from '#harness/contracts/stream-resumes-from-cursor.ts'
+import { viewMarkerExact } from '#harness/contracts/view-marker-exact.ts'
 
 /** Every contract the kit knows, by id. */
-export const contractsById: ReadonlyMap<string, Contract> = new Map(
-  [pageFitsCeilings, limitIsUpperBound, largestFittingPrefix, oversizedItemFailsCleanly, firstPageReachable, cursorExactlyOnce].map((c) => [c.id, c]),
+export const contractsById: ReadonlyMap<string, Contract<never>> = new Map(
+  [
+    pageFitsCeilings,
+    limitIsUpperBound,
+    largestFittingPrefix,
+    oversizedItemFailsCleanly,
+    firstPageReachable,
+    cursorExactlyOnce,
+    replyReadWhole,
+    olderServerKeepsMarker,
+    transientReadRetried,
+    deadlineIsTimeout,
+    streamResumesFromCursor,
+    viewMarkerExact,
+  ].map((c) => [c.id, c as Contract<never>]),
 )
 
 /** The contracts of one port, in a stable order. */
-export function contractsOfPort(port: PortName): Contract[] {
+export function contractsOfPort(port: PortName): Contract<never>[] {
   return [...contractsById.values()].filter((c) => c.port === port)
 }

@@ -1,3 +1,4 @@
+import type { PagerHistory } from '#harness/history/history.ts'
 import { broken, defineContract, held } from '#harness/contracts/contract.ts'
 import { firstBrokenCeiling } from '#harness/measures/first-broken-ceiling.ts'
 import { measure } from '#harness/measures/measure.ts'
@@ -9,7 +10,7 @@ import { describePage, describeRead, requestLine } from '#harness/contracts/page
  * size/largest-fitting-prefix: a page is never shorter than it must be — it is non-empty while an item fits, and the
  * page with the next item added (same metadata and cursor) would break a ceiling or the limit.
  */
-export const largestFittingPrefix = defineContract({
+export const largestFittingPrefix = defineContract<PagerHistory>({
   id: 'size/largest-fitting-prefix',
   statement: 'Each page is the largest non-empty prefix of the remaining items that fits the limit and every ceiling.',
   from: ['analysis-result-budget'],

@@ -1,3 +1,4 @@
+import type { PagerHistory } from '#harness/history/history.ts'
 import { broken, defineContract, held } from '#harness/contracts/contract.ts'
 import { pagerReads } from '#harness/contracts/pager/pager-reads.ts'
 import { describeRead, requestLine } from '#harness/contracts/pager/describe-page.ts'
@@ -6,7 +7,7 @@ import { describeRead, requestLine } from '#harness/contracts/pager/describe-pag
 const maxLimit = 100
 
 /** size/limit-is-upper-bound: a page never holds more items than the limit asked; a limit outside 1..100 is `invalid_limit`. */
-export const limitIsUpperBound = defineContract({
+export const limitIsUpperBound = defineContract<PagerHistory>({
   id: 'size/limit-is-upper-bound',
   statement: `A read's limit (an integer from 1 to ${maxLimit}, default ${maxLimit}) is an upper bound on the items of its page, and any other limit is answered with invalid_limit.`,
   from: ['analysis-result-budget'],

@@ -1,3 +1,4 @@
+import type { PagerHistory } from '#harness/history/history.ts'
 import { broken, defineContract, held, unknown } from '#harness/contracts/contract.ts'
 import type { ContractResult } from '#harness/contracts/contract.ts'
 import { indexedOracles, pagerReads } from '#harness/contracts/pager/pager-reads.ts'
@@ -8,7 +9,7 @@ import { describeRead, requestLine } from '#harness/contracts/pager/describe-pag
  * size/oversized-item-fails-cleanly: an item that cannot fit a page alone is answered with result_limit_exceeded and a
  * cursor past it — never returned, never an empty page or a cursor that does not move — and no item that fits is refused.
  */
-export const oversizedItemFailsCleanly = defineContract({
+export const oversizedItemFailsCleanly = defineContract<PagerHistory>({
   id: 'size/oversized-item-fails-cleanly',
   statement: 'An item too large for any page alone yields result_limit_exceeded with a cursor past it (no stalled cursor), and only such an item does.',
   from: ['analysis-result-budget'],

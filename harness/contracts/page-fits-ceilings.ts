@@ -1,10 +1,11 @@
+import type { PagerHistory } from '#harness/history/history.ts'
 import { broken, defineContract, held } from '#harness/contracts/contract.ts'
 import { firstBrokenCeiling } from '#harness/measures/first-broken-ceiling.ts'
 import { indexedOracles, pagerReads } from '#harness/contracts/pager/pager-reads.ts'
 import { describePage, describeRead, requestLine } from '#harness/contracts/pager/describe-page.ts'
 
 /** size/page-fits-ceilings: every page returned, metadata included, fits every ceiling. */
-export const pageFitsCeilings = defineContract({
+export const pageFitsCeilings = defineContract<PagerHistory>({
   id: 'size/page-fits-ceilings',
   statement: 'Every page the implementation returns, metadata included, fits every ceiling (encoded JSON bytes and retained size alike).',
   from: ['analysis-result-budget'],

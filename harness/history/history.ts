@@ -54,21 +54,37 @@ export interface CollectionOracle {
   items: unknown[]
 }
 
-/** Everything a driver recorded while replaying one scenario against one system: enough to judge it again offline. */
-export interface History {
+/** What every History holds, whatever its port: enough to judge it again offline. */
+export interface HistoryBase {
   format: 'contract-kit/history@1'
   scenario: string
   adapter: string
-  port: string
   system: SystemInfo | null
   fixture: { name: string; hash: string } | null
-  ceilings: Ceiling[]
-  oracle: CollectionOracle[]
-  /** The scenario's steps, as given (drivers and contracts read their kinds). */
-  steps: unknown[]
-  /** The contracts the scenario asks to judge. */
+  /** The contracts the scenario asks to judge (empty: every contract of the port). */
   contracts: string[]
   events: HistoryEvent[]
   /** What the implementation wrote to stderr during the run. */
   stderr: string
 }
+
+/** The History of a pager scenario: the ceilings, the oracle collections and the steps it replayed. */
+export interface PagerHistory extends HistoryBase {
+  port: 'pager'
+  ceilings: Ceiling[]
+  oracle: CollectionOracle[]
+  /** The scenario's steps, as given (drivers and contracts read their kinds). */
+  steps: unknown[]
+}
+
+/** The History of a session-client scenario: what the server was scripted to do and what the client should end with. */
+export interface SessionClientHistory extends HistoryBase {
+  port: 'session-client'
+  /** The scenario's `given`, as resolved: limits, reads, faults, deadlines, output form. */
+  given: Record<string, unknown>
+  /** The session the server served and the reply a correct client ends with. */
+  oracle: Record<string, unknown>
+}
+
+/** Everything a driver recorded while replaying one scenario against one system: enough to judge it again offline. */
+export type History = PagerHistory | SessionClientHistory

@@ -3,8 +3,9 @@ import { AdapterError } from '#harness/adapters/adapter-error.ts'
 import type { LoadedScenario } from '#harness/scenario/load-scenarios.ts'
 import { HistoryRecorder } from '#harness/history/history-recorder.ts'
 import type { History } from '#harness/history/history.ts'
-import { drivePager, pagerHistory } from '#harness/drivers/pager/drive-pager.ts'
-import { preparePagerReplay } from '#harness/drivers/pager/prepare-pager-replay.ts'
+import { drivers } from '#harness/drivers/index.ts'
+import type { Driver } from '#harness/drivers/driver.ts'
+import type { Scenario } from '#harness/scenario/scenario-schema.ts'
 import { decideVerdict } from '#harness/expectations/decide-verdict.ts'
 import type { ContractOutcome } from '#harness/expectations/decide-verdict.ts'
 import type { KnownFailingEntry } from '#harness/expectations/known-failing.ts'
@@ -31,7 +32,8 @@ export interface Recording {
 /** Replays one scenario against one adapter and records its History; an adapter's failure is recorded, never thrown. */
 export async function recordScenario(loaded: LoadedScenario, adapter: Adapter, pool: ConnectionPool): Promise<Recording> {
   const { scenario } = loaded
-  const prepared = preparePagerReplay(scenario)
+  const driver = drivers[scenario.port] as Driver<Scenario, unknown>
+  const prepared = driver.prepare(scenario)
   const recorder = new HistoryRecorder()
   let connection: Connection | undefined
   let failure: AdapterError | undefined
@@ -40,7 +42,7 @@ export async function recordScenario(loaded: LoadedScenario, adapter: Adapter, p
     if (!connection.system.ports.includes(scenario.port)) {
       throw new AdapterError('handshake', `${adapter.name} does not offer the ${scenario.port} port (it offers: ${connection.system.ports.join(', ') || 'none'})`)
     }
-    await drivePager(connection, prepared, recorder)
+    await driver.drive(connection, prepared, recorder)
   } catch (error) {
     if (!(error instanceof AdapterError)) throw error
     failure = error
@@ -49,21 +51,8 @@ export async function recordScenario(loaded: LoadedScenario, adapter: Adapter, p
   failure ??= failureIn(recorder)
   const stderr = connection?.stderr() ?? failure?.stderr ?? ''
   if (failure) await pool.discard(adapter)
-  const history = pagerHistory(
-    {
-      scenario: loaded.id,
-      adapter: adapter.name,
-      system: connection?.system ?? null,
-      fixture: prepared.fixture,
-      ceilings: prepared.ceilings,
-      oracle: prepared.oracle,
-      steps: scenario.steps,
-      contracts: scenario.contracts ?? [],
-      stderr,
-    },
-    recorder,
-  )
-  return { history, ...(failure ? { failure } : {}) }
+  const fields = { scenario: loaded.id, adapter: adapter.name, system: connection?.system ?? null, contracts: scenario.contracts ?? [], stderr }
+  return { history: driver.history(prepared, fields, recorder), ...(failure ? { failure } : {}) }
 }
 
 /** Replays one scenario against one adapter, judges its History and decides the verdict; never throws for an adapter's failure. */

@@ -1,5 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest'
 import {
+  pagerScenarioSchema,
   scenarioSchema,
   type CeilingSpec,
   type PagerScenario,
@@ -45,7 +46,7 @@ describe('scenarioSchema', () => {
       given: { ceilings: [{ measure: 'runes', largestItemOf: 'model-exchanges' }] },
       steps: [{ read: { collection: 'model-exchanges' } }],
     }
-    expect(scenarioSchema.parse(minimal).given.ceilings).toEqual([{ measure: 'runes', largestItemOf: 'model-exchanges', by: 0 }])
+    expect(pagerScenarioSchema.parse(minimal).given.ceilings).toEqual([{ measure: 'runes', largestItemOf: 'model-exchanges', by: 0 }])
   })
 
   it('allows any integer limit, so a scenario can ask for invalid_limit', () => {
@@ -63,7 +64,7 @@ describe('scenarioSchema', () => {
 
   it('says what each main field expects', () => {
     expect(firstMessage({ title: 'two\nlines' })).toBe('expected a one-line title, got "two\\nlines"')
-    expect(firstMessage({ port: 'paper' })).toBe('expected one of pager, got "paper"')
+    expect(firstMessage({ port: 'paper' })).toBe('expected one of pager, session-client, got "paper"')
     expect(firstMessage({ contracts: ['page-fits-ceilings'] })).toBe(
       'expected one of size/page-fits-ceilings, size/limit-is-upper-bound, size/largest-fitting-prefix, size/oversized-item-fails-cleanly, recovery/first-page-reachable, recovery/cursor-exactly-once, got "page-fits-ceilings"',
     )
@@ -102,7 +103,7 @@ describe('scenarioSchema', () => {
   })
 
   it('exports the inferred types', () => {
-    expectTypeOf<Scenario>().toEqualTypeOf<PagerScenario>()
+    expectTypeOf<Extract<Scenario, { port: 'pager' }>>().toEqualTypeOf<PagerScenario>()
     expectTypeOf<PagerScenario['steps'][number]>().toEqualTypeOf<PagerStep>()
     expectTypeOf<PagerScenario['given']['ceilings'][number]>().toEqualTypeOf<CeilingSpec>()
     expectTypeOf<Extract<CeilingSpec, { largestItemOf: string }>['by']>().toEqualTypeOf<number>()

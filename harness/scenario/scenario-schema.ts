@@ -3,58 +3,8 @@ import { measureNames } from '#harness/measures/measure-name.ts'
 import { analysisRunNames } from '#fixtures/analysis-run/analysis-runs.ts'
 import { collectionNames } from '#fixtures/analysis-run/derive-collection.ts'
 import { contractsOfPort } from '#harness/contracts/index.ts'
-
-const kebab = '[a-z0-9]+(?:-[a-z0-9]+)*'
-const oneLine = /^[^\r\n]*$/
-const bugId = new RegExp(`^(?:${kebab}|[A-Z][A-Z0-9]*-[0-9]+)$`)
-
-/** Renders a value read from a scenario file on one short line, for "got …". */
-function shown(value: unknown): string {
-  if (typeof value === 'string') {
-    const chars = Array.from(value)
-    return JSON.stringify(chars.length > 60 ? `${chars.slice(0, 57).join('')}...` : value)
-  }
-  if (value === null) return 'null'
-  if (Array.isArray(value)) return value.length === 0 ? 'an empty list' : `a list of ${value.length}`
-  if (typeof value === 'object') {
-    const keys = Object.keys(value)
-    return keys.length === 0 ? 'an empty mapping' : `{${keys.join(', ')}}`
-  }
-  return String(value)
-}
-
-/** A zod error function: "expected <what>, got <value>", or "missing, expected <what>" when the field is absent. */
-function expected(what: string) {
-  return (issue: { input?: unknown }) =>
-    issue.input === undefined ? `missing, expected ${what}` : `expected ${what}, got ${shown(issue.input)}`
-}
-
-/** A strict object: unknown keys are errors that list the keys it accepts. */
-function strict<Shape extends z.core.$ZodLooseShape>(shape: Shape, what: string, allowed = Object.keys(shape).join(', ')) {
-  const otherwise = expected(what)
-  return z.strictObject(shape, {
-    error: (issue) => (issue.code === 'unrecognized_keys' ? `unknown key, expected one of ${allowed}` : otherwise(issue)),
-  })
-}
-
-function text(what: string, pattern?: RegExp) {
-  const error = expected(what)
-  const base = z.string({ error }).min(1, { error })
-  return pattern ? base.regex(pattern, { error }) : base
-}
-
-function integer(what: string, min?: number, max?: number) {
-  const error = expected(what)
-  let base = z.int({ error })
-  if (min !== undefined) base = base.min(min, { error })
-  if (max !== undefined) base = base.max(max, { error })
-  return base
-}
-
-/** A value from a fixed list, read from a table of the kit (fixtures, collections, contracts), so the JSON Schema lists them too. */
-function oneOf(values: readonly string[]) {
-  return z.enum(values as [string, ...string[]], { error: expected(`one of ${values.join(', ')}`) })
-}
+import { sessionClientScenarioSchema } from '#harness/scenario/session-client-scenario-schema.ts'
+import { bugId, expected, integer, oneLine, oneOf, strict, text } from '#harness/scenario/schema-helpers.ts'
 
 const collectionName = oneOf(collectionNames)
 const pagerContractIds = contractsOfPort('pager').map((c) => c.id)
@@ -182,7 +132,7 @@ export const pagerScenarioSchema = strict(
 export type PagerScenario = z.infer<typeof pagerScenarioSchema>
 
 /** The schema of a scenario file: a union over the port it names. */
-export const scenarioSchema = z.discriminatedUnion('port', [pagerScenarioSchema], {
+export const scenarioSchema = z.discriminatedUnion('port', [pagerScenarioSchema, sessionClientScenarioSchema], {
   error: (issue) => {
     if (issue.code !== 'invalid_union') return expected('a scenario mapping (title, port, fixture, given, steps)')(issue)
     const ports = 'options' in issue && Array.isArray(issue.options) ? issue.options.join(', ') : 'pager'

@@ -1,5 +1,6 @@
 import { afterAll, describe, test } from 'vitest'
 import { scenarioRoot } from '#harness/suite/scenario-root.ts'
+import type { Scenario } from '#harness/scenario/scenario-schema.ts'
 import type { Adapter, PortName } from '#harness/adapters/adapter.ts'
 import { bundledSystemOf, resolveAdapter } from '#harness/adapters/index.ts'
 import { bundledSystems } from '#fixtures/systems/index.ts'
@@ -34,7 +35,7 @@ export async function defineContractSuite(port: PortName): Promise<void> {
     describe(entry.name, () => {
       for (const loaded of scenarios) {
         test(loaded.id, async ({ task }) => {
-          const adapter = adapterFor(loaded.scenario.given.timeoutMs ?? plan.timeoutMs)
+          const adapter = adapterFor(callTimeout(loaded.scenario, plan.timeoutMs))
           const outcome = await replayScenario(loaded, { adapter, pool, expectations, noExpectations: plan.noExpectations })
           ;(task.meta as Record<string, unknown>).kit = outcome
           if (!passingVerdicts.has(outcome.verdict)) throw new Error(describeOutcome(outcome))
@@ -47,4 +48,10 @@ export async function defineContractSuite(port: PortName): Promise<void> {
 function portsOfAdapter(name: string): string[] | undefined {
   const system = bundledSystemOf(name)
   return system === undefined ? undefined : portsOf(bundledSystems[system]())
+}
+
+/** How long one call to the implementation may take: a pager call's own limit, or a client's whole deadline and a grace. */
+function callTimeout(scenario: Scenario, planned: number | undefined): number | undefined {
+  if (scenario.port === 'session-client') return scenario.given.timeoutMs + 10_000
+  return scenario.given.timeoutMs ?? planned
 }

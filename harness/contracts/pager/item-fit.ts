@@ -1,4 +1,4 @@
-import type { History } from '#harness/history/history.ts'
+import type { PagerHistory as History } from '#harness/history/history.ts'
 import { firstBrokenCeiling } from '#harness/measures/first-broken-ceiling.ts'
 import { indexedOracles, pagerReads } from '#harness/contracts/pager/pager-reads.ts'
 import type { PagerRead } from '#harness/contracts/pager/pager-reads.ts'

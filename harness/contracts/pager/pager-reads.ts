@@ -1,4 +1,4 @@
-import type { CollectionOracle, CompletionEvent, History, InvokeEvent } from '#harness/history/history.ts'
+import type { CollectionOracle, CompletionEvent, InvokeEvent, PagerHistory as History } from '#harness/history/history.ts'
 import type { Page, PagerReadRequest } from '#harness/ports/pager-port.ts'
 import { canonicalKey } from '#harness/contracts/pager/canonical-key.ts'
 

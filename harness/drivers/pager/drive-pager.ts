@@ -1,6 +1,6 @@
 import type { Connection } from '#harness/adapters/adapter.ts'
 import { AdapterError } from '#harness/adapters/adapter-error.ts'
-import type { CollectionOracle, History } from '#harness/history/history.ts'
+import type { CollectionOracle, PagerHistory as History } from '#harness/history/history.ts'
 import { HistoryRecorder } from '#harness/history/history-recorder.ts'
 import type { Ceiling, PagerPort, PagerReadRequest, RunRecord } from '#harness/ports/pager-port.ts'
 import type { MeasureName } from '#harness/measures/measure-name.ts'

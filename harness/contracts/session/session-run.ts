@@ -1,0 +1,94 @@
+import type { SessionClientHistory } from '#harness/history/history.ts'
+import type { ServerEvent } from '#harness/servers/session-server/server-event.ts'
+import type { SessionClientResult } from '#harness/ports/session-client-port.ts'
+import type { SessionGiven, SessionOracle } from '#harness/drivers/session-client/build-session.ts'
+
+/** The reply a client printed, as the kit reads it from its output, and how it compares with the whole and the cut text. */
+export interface PrintedReply {
+  /** JSON output: the `reply` field; text output: the whole stdout. */
+  text: string
+  /** What the client said of it: JSON `replyCut`, or a `[reply cut…]` line in a transcript. */
+  saysCut: boolean
+  whole: boolean
+  cut: boolean
+  /** UTF-8 bytes of the reply (JSON) or of the stdout (text), its last line, and how many lines carry a truncation marker. */
+  bytes: number
+  lastLine: string
+  markerLines: number
+}
+
+/** A session-client run as the contracts read it: the scenario's given, the oracle, the server's events and the client's result. */
+export interface SessionRun {
+  given: SessionGiven
+  oracle: SessionOracle
+  events: ServerEvent[]
+  result?: SessionClientResult
+  reply?: PrintedReply
+}
+
+const markerPattern = /\[(\d+) bytes truncated\]/
+
+/** Reads a session-client History: the server events in order, the client's result and the reply it printed. */
+export function sessionRun(history: SessionClientHistory): SessionRun {
+  const cached = cache.get(history)
+  if (cached) return cached
+  const given = history.given as unknown as SessionGiven
+  const oracle = history.oracle as unknown as SessionOracle
+  const events = history.events.flatMap((e) => (e.type === 'note' && e.what === 'server' ? [e.value as ServerEvent] : []))
+  const completion = history.events.find((e) => e.type === 'ok' && e.f === 'session-client.run')
+  const result = completion && 'value' in completion ? (completion.value as SessionClientResult) : undefined
+  const run: SessionRun = { given, oracle, events, ...(result ? { result, reply: printedReply(result, given, oracle) } : {}) }
+  cache.set(history, run)
+  return run
+}
+
+const cache = new WeakMap<SessionClientHistory, SessionRun>()
+
+function printedReply(result: SessionClientResult, given: SessionGiven, oracle: SessionOracle): PrintedReply | undefined {
+  const whole = oracle.finalReplyWhole
+  const view = oracle.finalReplyId === oracle.replyId ? oracle.replyView : whole
+  if (given.output === 'json') {
+    const object = lastJsonObject(result.stdout)
+    if (typeof object?.reply !== 'string') return undefined
+    const text = object.reply
+    return measured(text, object.replyCut === true, text === whole, text === view && view !== whole)
+  }
+  const out = result.stdout
+  const replyView = oracle.replyView
+  return measured(out, /^\[reply cut/m.test(out), out.includes(oracle.replyWhole) && out.includes(whole), replyView !== oracle.replyWhole && out.includes(replyView))
+}
+
+function measured(text: string, saysCut: boolean, whole: boolean, cut: boolean): PrintedReply {
+  const lines = text.replace(/\n$/, '').split('\n')
+  return { text, saysCut, whole, cut, bytes: Buffer.byteLength(text, 'utf8'), lastLine: lines.at(-1) ?? '', markerLines: lines.filter((l) => markerPattern.test(l)).length }
+}
+
+function lastJsonObject(stdout: string): Record<string, unknown> | undefined {
+  for (const line of stdout.split('\n').reverse()) {
+    if (!line.trim().startsWith('{')) continue
+    try {
+      return JSON.parse(line) as Record<string, unknown>
+    } catch {
+      // not this line
+    }
+  }
+  return undefined
+}
+
+/** The truncation marker in a text, if any: its N and where it starts. */
+export function markerIn(text: string): { bytes: number; index: number } | undefined {
+  const m = markerPattern.exec(text)
+  return m ? { bytes: Number(m[1]), index: m.index } : undefined
+}
+
+/** A short view of a printed reply for a witness. */
+export function describeReply(run: SessionRun): Record<string, unknown> {
+  if (!run.result) return { result: 'none' }
+  const r = run.reply
+  return {
+    exitCode: run.result.exitCode,
+    ...(r ? { replyBytes: r.bytes, lastLine: r.lastLine.slice(0, 40), markerLines: r.markerLines, saysCut: r.saysCut } : { reply: 'not found in the output' }),
+    expectedBytes: Buffer.byteLength(run.oracle.finalReplyWhole, 'utf8'),
+    stderr: run.result.stderr.split('\n').slice(-3).join('\n'),
+  }
+}

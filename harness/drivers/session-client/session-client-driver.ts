@@ -1,0 +1,54 @@
+import type { Driver } from '#harness/drivers/driver.ts'
+import { AdapterError } from '#harness/adapters/adapter-error.ts'
+import type { SessionClientScenario } from '#harness/scenario/session-client-scenario-schema.ts'
+import type { SessionClientRequest } from '#harness/ports/session-client-port.ts'
+import type { SessionScript } from '#harness/servers/session-server/session-script.ts'
+import { startSessionServer } from '#harness/servers/session-server/start-session-server.ts'
+import { buildSession } from '#harness/drivers/session-client/build-session.ts'
+import type { SessionGiven, SessionOracle } from '#harness/drivers/session-client/build-session.ts'
+
+/** A session-client scenario made ready: the resolved `given`, the script the server serves, and the oracle. */
+export interface PreparedSession {
+  given: SessionGiven
+  script: SessionScript
+  oracle: SessionOracle
+}
+
+/**
+ * The session-client port's driver: starts the kit's session server on loopback with the scenario's script (every
+ * request it gets becomes a `server` note in the History), runs the client once against it, and stops the server.
+ */
+export const sessionClientDriver: Driver<SessionClientScenario, PreparedSession> = {
+  prepare(scenario) {
+    const given = scenario.given as SessionGiven
+    return { given, ...buildSession(given) }
+  },
+  async drive(connection, prepared, recorder) {
+    const client = connection.port('session-client')
+    const server = await startSessionServer(prepared.script, (event) => recorder.note('server', event))
+    try {
+      const { given, oracle } = prepared
+      const request: SessionClientRequest = { baseUrl: server.url, sessionId: oracle.sessionId, timeoutMs: given.timeoutMs, tryTimeoutMs: given.tryTimeoutMs, output: given.output }
+      const invoke = recorder.invoke('session-client.run', request, 0)
+      try {
+        recorder.complete(invoke, { type: 'ok', value: await client.run(request) })
+      } catch (error) {
+        if (error instanceof AdapterError) recorder.complete(invoke, { type: 'info', error: { code: error.failure, message: error.message } })
+        throw error
+      }
+    } finally {
+      await server.close()
+    }
+  },
+  history(prepared, fields, recorder) {
+    return {
+      format: 'contract-kit/history@1',
+      port: 'session-client',
+      ...fields,
+      fixture: null,
+      given: { ...prepared.given },
+      oracle: { ...prepared.oracle },
+      events: recorder.events,
+    }
+  },
+}

@@ -1,0 +1,59 @@
+import { z } from 'zod'
+import { bugId, expected, integer, oneLine, oneOf, strict, text } from '#harness/scenario/schema-helpers.ts'
+import { replyNames } from '#fixtures/replies/replies.ts'
+import { contractsOfPort } from '#harness/contracts/index.ts'
+
+const readAnswers = ['ok', 'unavailable', 'internal', 'hang', 'unimplemented'] as const
+const faultKinds = ['goaway', 'rst', 'cut', 'no-end', 'drop', 'delay'] as const
+const faultCodes = ['NO_ERROR', 'INTERNAL_ERROR', 'ENHANCE_YOUR_CALM', 'CANCEL', 'REFUSED_STREAM'] as const
+
+const fault = strict(
+  {
+    watch: integer('a positive integer (1: the first WatchSession call)', 1).default(1).describe('Which WatchSession call: 1 is the first, 2 the one after a reconnect.'),
+    atFrame: integer('a frame index (0 or more)', 0).optional().describe('Before this frame of that call (0-based).'),
+    atByte: integer('a byte offset (0 or more)', 0).optional().describe('Once this many bytes of that call’s body were written.'),
+    kind: oneOf(faultKinds).describe('What the server does.'),
+    code: oneOf(faultCodes).optional().describe('The HTTP/2 error code of a goaway (default NO_ERROR) or rst (default CANCEL).'),
+    ms: integer('a positive number of milliseconds', 1).optional().describe('How long a delay waits.'),
+  },
+  'a fault: kind, and atFrame or atByte',
+)
+  .refine((f) => (f.atFrame === undefined) !== (f.atByte === undefined), { error: expected('exactly one of atFrame, atByte'), path: ['atFrame'] })
+  .refine((f) => f.kind !== 'delay' || f.ms !== undefined, { error: expected('ms for a delay'), path: ['ms'] })
+
+const given = strict(
+  {
+    reply: oneOf(replyNames).describe('The reply fixture the assistant answers with.'),
+    viewLimitBytes: integer('a positive integer of bytes', 1).default(4096).describe('The view’s per-message limit.'),
+    viewMessages: integer('a positive integer', 1).default(20).describe('How many of the last messages the view holds.'),
+    framesBefore: integer('a positive integer', 1).default(1).describe('Running frames before the reply appears.'),
+    framesAfter: integer('an integer (0 or more)', 0).default(0).describe('Running frames showing the reply before the settling frame.'),
+    laterTurns: integer('an integer (0 or more)', 0).default(0).describe('Turns after the reply (each pushes older messages out of the view).'),
+    reads: z.array(oneOf(readAnswers), { error: expected('a list of read answers') }).min(1).default(['ok']).describe('How successive GetSessionMessage calls answer; the last repeats.'),
+    faults: z.array(fault, { error: expected('a list of faults') }).default([]).describe('Faults the server applies to watch calls.'),
+    timeoutMs: integer('a positive integer of milliseconds, at most 600000', 1, 600_000).default(10_000).describe('The client’s deadline (its --timeout).'),
+    tryTimeoutMs: integer('a positive integer of milliseconds', 1).default(1000).describe('The limit of each try of a whole-message read (the report’s 30 s, scaled).'),
+    output: oneOf(['json', 'text']).default('json').describe('The client’s output form.'),
+  },
+  'a mapping with reply (and viewLimitBytes, reads, faults, timeoutMs…)',
+).describe('The session the kit serves, its faults, and the client’s deadlines.')
+
+/** The schema of a scenario for the session-client port (the kit plays the session server). */
+export const sessionClientScenarioSchema = strict(
+  {
+    title: text('a one-line title', oneLine).describe('What the scenario shows, on one line.'),
+    reproduces: text('a bug id in kebab-case or like PLAT-200', bugId).optional().describe('The bug this regression replays.'),
+    see: text('a link or path to the bug report').optional().describe('A link or path to the report.'),
+    port: z.literal('session-client').describe('The port the scenario needs.'),
+    given,
+    contracts: z
+      .array(oneOf(contractsOfPort('session-client').map((c) => c.id)), { error: expected('a list of contract ids') })
+      .min(1, { error: expected('at least one contract id (or no contracts key: every contract of the port)') })
+      .optional()
+      .describe('The contracts to judge; absent: every contract of the port.'),
+  },
+  'a scenario mapping',
+)
+
+/** A scenario for the session-client port. */
+export type SessionClientScenario = z.infer<typeof sessionClientScenarioSchema>

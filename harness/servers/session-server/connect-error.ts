@@ -1,0 +1,16 @@
+/** The Connect error codes the session server answers with. */
+export type ConnectCode = 'invalid_argument' | 'not_found' | 'unimplemented' | 'unavailable' | 'internal' | 'deadline_exceeded'
+
+const statusOf: Record<ConnectCode, number> = {
+  invalid_argument: 400,
+  not_found: 404,
+  unimplemented: 404,
+  unavailable: 503,
+  internal: 500,
+  deadline_exceeded: 504,
+}
+
+/** A Connect unary error: the HTTP status its code maps to and the JSON body `{"code","message"}`. */
+export function connectError(code: ConnectCode, message: string): { status: number; body: { code: ConnectCode; message: string } } {
+  return { status: statusOf[code], body: { code, message } }
+}

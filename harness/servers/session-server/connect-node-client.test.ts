@@ -1,0 +1,42 @@
+import { describe, expect, onTestFinished, test } from 'vitest'
+import { Code } from '@connectrpc/connect'
+import { startSessionServer } from '#harness/servers/session-server/start-session-server.ts'
+import { sampleScript } from '#harness/__test-helpers__/session-server/sample-script.ts'
+import { watchOverConnect } from '#harness/__test-helpers__/session-server/connect-test-client.ts'
+import type { WatchFault } from '#harness/servers/session-server/session-script.ts'
+
+/** Starts a server with the faults; it is closed when the test finishes. */
+async function serve(faults: WatchFault[]): Promise<string> {
+  const server = await startSessionServer(sampleScript(faults), () => {})
+  onTestFinished(() => server.close())
+  return server.url
+}
+
+describe('the session server as connect-node (JSON codec) sees it', () => {
+  test.for(['2', '1.1'] as const)('over HTTP/%s: no fault is a clean stream; cut is an incomplete envelope; no-end a missing EndStreamResponse', async (httpVersion) => {
+    const url = await serve([
+      { watch: 2, atFrame: 2, kind: 'cut' },
+      { watch: 3, atFrame: 0, kind: 'no-end' },
+    ])
+    const request = { sessionId: 's1' }
+    expect(await watchOverConnect(url, httpVersion, request)).toEqual({ cursors: ['c0', 'c1', 'c2', 'c3'], error: null })
+    expect(await watchOverConnect(url, httpVersion, request)).toEqual({ cursors: ['c0', 'c1'], error: { code: Code.InvalidArgument, rawMessage: 'protocol error: incomplete envelope' } })
+    expect(await watchOverConnect(url, httpVersion, request)).toEqual({
+      cursors: ['c0', 'c1', 'c2', 'c3'],
+      error: { code: Code.InvalidArgument, rawMessage: 'protocol error: missing EndStreamResponse' },
+    })
+  })
+
+  test('over HTTP/2: goaway is a refused stream, rst carries its code, and an unknown session is not_found', async () => {
+    const url = await serve([
+      { watch: 1, atFrame: 1, kind: 'goaway', code: 'NO_ERROR' },
+      { watch: 2, atFrame: 1, kind: 'rst', code: 'INTERNAL_ERROR' },
+    ])
+    const goaway = await watchOverConnect(url, '2', { sessionId: 's1' })
+    expect(goaway.cursors).toEqual(['c0'])
+    expect(goaway.error?.rawMessage).toMatch(/REFUSED_STREAM/)
+    const rst = await watchOverConnect(url, '2', { sessionId: 's1' })
+    expect([rst.cursors, rst.error?.code, rst.error?.rawMessage]).toEqual([['c0'], Code.Internal, expect.stringMatching(/INTERNAL_ERROR/)])
+    expect((await watchOverConnect(url, '2', { sessionId: 'nope' })).error?.code).toBe(Code.NotFound)
+  })
+})

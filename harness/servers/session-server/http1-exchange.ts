@@ -1,0 +1,64 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { GoneReason, SessionExchange, WatchSink } from '#harness/servers/session-server/session-exchange.ts'
+import type { NodeConnection } from '#harness/servers/session-server/node-connection.ts'
+import { readBody } from '#harness/servers/session-server/read-body.ts'
+import { waitUnlessAborted } from '#harness/servers/session-server/wait-unless-aborted.ts'
+
+/** One HTTP/1.1 request of the node server as a session exchange (goaway, rst and drop all destroy the socket). */
+export function http1Exchange(request: IncomingMessage, response: ServerResponse, connection: NodeConnection): SessionExchange {
+  // HTTP/1.1 has no GOAWAY and no stream reset: `goaway` (the "Connection: close" of HTTP/1.1, but mid-body), `rst`
+  // and `drop` all destroy the TCP socket after the bytes written so far; the chunked body never gets its last chunk,
+  // so the client sees the body cut, not a clean end. `cut` and `no-end` end the chunked body cleanly.
+  const closed = new AbortController()
+  response.once('close', () => closed.abort())
+  const signal = AbortSignal.any([connection.closing, closed.signal])
+  const gone = (): GoneReason | null => (connection.closing.aborted ? 'server-closed' : closed.signal.aborted ? 'client-closed' : null)
+  const live = () => !response.destroyed && !response.writableEnded
+
+  return {
+    connection: connection.id,
+    stream: null,
+    method: request.method ?? '',
+    path: request.url ?? '',
+    body: () => readBody(request),
+    reply(status, contentType, body) {
+      if (!live()) return
+      response.writeHead(status, { 'content-type': contentType, 'content-length': Buffer.byteLength(body) })
+      response.end(body)
+    },
+    startStream(contentType) {
+      response.writeHead(200, { 'content-type': contentType })
+      response.flushHeaders()
+      const sink: WatchSink = {
+        write: (bytes) =>
+          new Promise((resolve) => {
+            if (gone() || !live()) return resolve(false)
+            const onClose = () => resolve(false)
+            response.once('close', onClose)
+            response.write(bytes, (error) => {
+              response.off('close', onClose)
+              resolve(!error && gone() === null)
+            })
+          }),
+        wait: (ms) => waitUnlessAborted(ms, signal),
+        end() {
+          if (live()) response.end()
+        },
+        abort() {
+          connection.socket.destroy()
+        },
+        gone,
+      }
+      return sink
+    },
+    untilGone: () =>
+      new Promise((resolve) => {
+        const reason = gone()
+        if (reason) return resolve(reason)
+        signal.addEventListener('abort', () => resolve(gone() ?? 'client-closed'), { once: true })
+      }),
+    destroy() {
+      connection.socket.destroy()
+    },
+  }
+}

@@ -1,0 +1,27 @@
+import type { ReadAnswer, WatchFault } from '#harness/servers/session-server/session-script.ts'
+
+/** Where a fault applied: before a frame (0-based within the call's stream) or at a byte offset of the call's body. */
+export type FaultPosition = { frame: number } | { byte: number }
+
+/** How a watch call's response ended: its end-of-stream envelope, a fault, or the other side going away first. */
+export type WatchEnd = 'end-stream' | Exclude<WatchFault['kind'], 'delay'> | 'client-closed' | 'server-closed'
+
+/** What a GetSessionMessage call was answered: a scripted answer, or `not_found` / `invalid_argument` for a bad request. */
+export type ReadOutcomeName = ReadAnswer | 'not_found' | 'invalid_argument'
+
+/** One thing the session server did or saw, as plain JSON (every request becomes one or more of these). */
+export type ServerEvent =
+  /** A connection was accepted (`msw`: one per intercepted request, since msw has no connections). */
+  | { type: 'connection'; connection: number; protocol: 'h2' | 'http/1.1' | 'msw' }
+  /** A WatchSession call began (`watch` is 1-based across connections; `stream` is the HTTP/2 stream id, else null). */
+  | { type: 'watch'; watch: number; connection: number; stream: number | null; cursor: string | null }
+  /** A frame's envelope was written whole (`frame` is its index in the script). */
+  | { type: 'frame'; watch: number; frame: number; cursor: string }
+  /** A scripted fault was applied (`code` for goaway/rst, `ms` for delay; `offset` is the body byte it applied at). */
+  | { type: 'fault'; watch: number; kind: WatchFault['kind']; code: string | null; ms: number | null; at: FaultPosition; offset: number }
+  /** A watch call's response ended (`error` is the Connect code of an end-of-stream envelope that carried one). */
+  | { type: 'end'; watch: number; how: WatchEnd; error: string | null }
+  /** A GetSessionMessage call was answered (`hang`: it will not be). `read` is 1-based across connections. */
+  | { type: 'read'; read: number; connection: number; messageId: string | null; answer: ReadOutcomeName }
+  /** A hung read ended without an answer: the client gave up, or the server was closed under it. */
+  | { type: 'read-abandoned'; read: number; messageId: string | null; by: 'client' | 'server-close' }

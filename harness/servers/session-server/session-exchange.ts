@@ -1,0 +1,37 @@
+import type { WatchFault } from '#harness/servers/session-server/session-script.ts'
+
+/** Why an exchange is gone before the server finished it: the client closed its side, or the server is closing. */
+export type GoneReason = 'client-closed' | 'server-closed'
+
+/** The response body of one WatchSession call, as a transport writes it and applies faults to it. */
+export interface WatchSink {
+  /** Writes bytes; resolves true once they were handed to the transport whole, false if the exchange is gone. */
+  write(bytes: Uint8Array): Promise<boolean>
+  /** Waits `ms` milliseconds; resolves false early if the exchange goes meanwhile. */
+  wait(ms: number): Promise<boolean>
+  /** Ends the body cleanly (after an end-of-stream envelope, or for a `cut` / `no-end` fault). */
+  end(): void
+  /** Applies an abortive fault to the body written so far. */
+  abort(fault: Extract<WatchFault, { kind: 'goaway' | 'rst' | 'drop' }>): void
+  /** Why the exchange is gone, or null while it lives. */
+  gone(): GoneReason | null
+}
+
+/** One request to the session server as a transport (h2, HTTP/1.1, msw) presents it: the seam the call logic is written against. */
+export interface SessionExchange {
+  connection: number
+  /** The HTTP/2 stream id, or null on HTTP/1.1 and msw. */
+  stream: number | null
+  method: string
+  path: string
+  /** The whole request body. */
+  body(): Promise<Uint8Array>
+  /** Sends a whole unary response. */
+  reply(status: number, contentType: string, body: string): void
+  /** Starts a 200 streaming response. */
+  startStream(contentType: string): WatchSink
+  /** Resolves when the client gives up on the request or the server closes (for a read that hangs). */
+  untilGone(): Promise<GoneReason>
+  /** Ends the exchange abruptly (the server failed while handling it). */
+  destroy(): void
+}
