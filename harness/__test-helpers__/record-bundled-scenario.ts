@@ -1,4 +1,6 @@
-import type { PagerHistory as History } from '#harness/history/history.ts'
+import type { History as AnyHistory, PagerHistory as History, SessionClientHistory } from '#harness/history/history.ts'
+import type { SessionClientPort } from '#harness/ports/session-client-port.ts'
+import type { InProcessSystem } from '#fixtures/systems/system.ts'
 import type { PagerPort } from '#harness/ports/pager-port.ts'
 import { createInProcessAdapter } from '#harness/adapters/in-process-adapter.ts'
 import { loadScenarios } from '#harness/scenario/load-scenarios.ts'
@@ -12,13 +14,25 @@ export const bundledScenarios: LoadedScenario[] = await loadScenarios(scenarioRo
 
 /** Records the History of a bundled scenario (by the last part of its id, or its whole id) replayed in process against a pager. */
 export async function recordBundledScenario(name: string, createPager: () => PagerPort): Promise<History> {
+  const history = await recordInProcess(name, { pager: createPager() })
+  if (history.port !== 'pager') throw new Error(`${name} is not a pager scenario`)
+  return history
+}
+
+/** Records the History of a bundled session-client scenario replayed in process against a client. */
+export async function recordBundledSessionScenario(name: string, createClient: () => SessionClientPort): Promise<SessionClientHistory> {
+  const history = await recordInProcess(`dep-8516/${name}`, { 'session-client': createClient() })
+  if (history.port !== 'session-client') throw new Error(`${name} is not a session-client scenario`)
+  return history
+}
+
+async function recordInProcess(name: string, ports: InProcessSystem['ports']): Promise<AnyHistory> {
   const loaded = bundledScenarios.find((s) => s.id === name || s.id.endsWith(`/${name}`))
   if (!loaded) throw new Error(`no bundled scenario named ${name}`)
   const pool = new ConnectionPool()
-  const adapter = createInProcessAdapter({ name: 'under-test', create: () => ({ name: 'under-test', ports: { pager: createPager() } }) })
+  const adapter = createInProcessAdapter({ name: 'under-test', create: () => ({ name: 'under-test', ports }), timeoutMs: 60_000 })
   const { history, failure } = await recordScenario(loaded, adapter, pool)
   await pool.closeAll()
   if (failure) throw failure
-  if (history.port !== 'pager') throw new Error(`${name} is not a pager scenario`)
   return history
 }
