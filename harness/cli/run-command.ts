@@ -21,7 +21,7 @@ const packageRoot = fileURLToPath(new URL('../../', import.meta.url))
 export async function runCommand(args: string[]): Promise<number> {
   const { values } = parseFlags({
     args,
-    options: { ...selectionOptions, out: { type: 'string', default: 'reports' }, 'no-expectations': { type: 'boolean', default: false }, timeout: { type: 'string' } },
+    options: { ...selectionOptions, out: { type: 'string', default: 'reports' }, 'no-expectations': { type: 'boolean', default: false }, 'keep-histories': { type: 'boolean', default: false }, timeout: { type: 'string' } },
     allowPositionals: false,
     strict: true,
   })
@@ -29,7 +29,7 @@ export async function runCommand(args: string[]): Promise<number> {
   if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs > 0)) throw new UsageError(`--timeout: expected a positive whole number of milliseconds, got ${JSON.stringify(values.timeout)}`)
   const { scenarios, adapters, patterns, scenarioDir } = await selectRun(values)
   if (!values['no-expectations']) for (const name of adapters) expectationsFor(name)
-  const plan: RunPlan = { adapters: [], scenarios: patterns, ...(scenarioDir ? { scenarioDir } : {}), noExpectations: values['no-expectations'], ...(timeoutMs ? { timeoutMs } : {}) }
+  const plan: RunPlan = { adapters: [], scenarios: patterns, ...(scenarioDir ? { scenarioDir } : {}), noExpectations: values['no-expectations'], keepHistories: values['keep-histories'], ...(timeoutMs ? { timeoutMs } : {}) }
   for (const name of adapters) plan.adapters.push({ name, ...(await declaredPorts(name, timeoutMs)) })
   const runs = plan.adapters.flatMap((a) => scenarios.filter((s) => a.ports === undefined || a.ports.includes(s.scenario.port)))
   if (runs.length === 0) {

@@ -2,7 +2,7 @@
 export const usage = `contract-kit — replay scenario files against implementations and judge size, recovery and durability contracts
 
 Usage:
-  contract-kit run [--adapter NAME]... [--scenario PATTERN]... [--scenario-dir DIR] [--out DIR] [--no-expectations] [--timeout MS]
+  contract-kit run [--adapter NAME]... [--scenario PATTERN]... [--scenario-dir DIR] [--out DIR] [--no-expectations] [--keep-histories] [--timeout MS]
       Replays every selected scenario against every selected adapter (default: every bundled system) and writes
       results.json, junit.xml, summary.md and the History of every run that did not hold into DIR (default reports/).
       NAME is a bundled system (pager/reference), a bundled system over stdio (pager/reference@stdio), or
@@ -10,6 +10,7 @@ Usage:
       every selected scenario of the ports its handshake declares.
       PATTERN matches case ids: * within one level, ** across levels (regressions/analysis-result-budget/**).
       --scenario-dir reads scenario files from DIR instead of the bundled scenarios/ folder.
+      --keep-histories writes the History of every run, held ones too (by default only of runs that did not hold).
       --timeout sets every call's limit in milliseconds (default 10000, or the scenario's given.timeoutMs).
   contract-kit list [--adapter NAME]... [--scenario PATTERN]... [--scenario-dir DIR]
       Lists the selected scenarios (id, port, title) and the adapters.

@@ -17,4 +17,6 @@ export interface Driver<S extends Scenario = Scenario, R = unknown> {
   drive(connection: Connection, prepared: R, recorder: HistoryRecorder): Promise<void>
   /** The History of a finished (or stopped) replay. */
   history(prepared: R, fields: HistoryFields, recorder: HistoryRecorder): History
+  /** The figures a person reads first in a report (a reply's bytes, its last line…), if the port has any. */
+  observe?(history: History): Record<string, unknown>
 }

@@ -21,12 +21,15 @@ export interface ReplayContext {
   expectations: readonly KnownFailingEntry[]
   /** Whether expectations were turned off for this run (for the reproduce command). */
   noExpectations?: boolean
+  /** Keep the History of every run, held ones included. */
+  keepHistories?: boolean
 }
 
-/** A recorded replay: the History, and the adapter failure that stopped it, if any. */
+/** A recorded replay: the History, the adapter failure that stopped it (if any), and the figures its driver observed. */
 export interface Recording {
   history: History
   failure?: AdapterError
+  observed?: Record<string, unknown>
 }
 
 /** Replays one scenario against one adapter and records its History; an adapter's failure is recorded, never thrown. */
@@ -52,12 +55,14 @@ export async function recordScenario(loaded: LoadedScenario, adapter: Adapter, p
   const stderr = connection?.stderr() ?? failure?.stderr ?? ''
   if (failure) await pool.discard(adapter)
   const fields = { scenario: loaded.id, adapter: adapter.name, system: connection?.system ?? null, contracts: scenario.contracts ?? [], stderr }
-  return { history: driver.history(prepared, fields, recorder), ...(failure ? { failure } : {}) }
+  const history = driver.history(prepared, fields, recorder)
+  const observed = driver.observe?.(history)
+  return { history, ...(failure ? { failure } : {}), ...(observed ? { observed } : {}) }
 }
 
 /** Replays one scenario against one adapter, judges its History and decides the verdict; never throws for an adapter's failure. */
 export async function replayScenario(loaded: LoadedScenario, context: ReplayContext): Promise<RunOutcome> {
-  const { history, failure } = await recordScenario(loaded, context.adapter, context.pool)
+  const { history, failure, observed } = await recordScenario(loaded, context.adapter, context.pool)
   const contracts = judgeHistory(history).map((c): ContractOutcome =>
     failure && c.verdict === 'held' ? { id: c.id, verdict: 'unknown', reason: `not decided: the adapter failed (${failure.failure})` } : c,
   )
@@ -72,8 +77,9 @@ export async function replayScenario(loaded: LoadedScenario, context: ReplayCont
     contracts,
     stale: decision.stale.map(({ pattern, reason, source }) => ({ pattern, reason, source })),
     ...(decision.reason !== undefined ? { error: { message: decision.reason, stderr: history.stderr } } : {}),
+    ...(observed ? { observed } : {}),
     reproduce: reproduceCommand(loaded.id, context.adapter.name, context.noExpectations),
-    ...(decision.verdict === 'held' ? {} : { history }),
+    ...(decision.verdict === 'held' && !context.keepHistories ? {} : { history }),
   }
 }
 

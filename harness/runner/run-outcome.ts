@@ -16,6 +16,8 @@ export interface RunOutcome {
   stale: Array<{ pattern: string; reason: string; source: string }>
   /** Why the verdict is `error` (an adapter failure or a contract that could not decide), with the implementation's stderr. */
   error?: { message: string; stderr: string }
+  /** The figures a person reads first (for a session client: exit code, reply bytes, last line, truncated lines…). */
+  observed?: Record<string, unknown>
   /** The command that runs this case alone. */
   reproduce: string
   /** The History, kept for every run that did not hold. */

@@ -11,6 +11,8 @@ export interface RunPlan {
   /** The folder of scenario files (default: the bundled scenarios/). */
   scenarioDir?: string
   noExpectations: boolean
+  /** Write the History of every run, not only of those that did not hold. */
+  keepHistories?: boolean
   /** The per-call timeout for every adapter, in milliseconds, unless a scenario sets its own. */
   timeoutMs?: number
 }

@@ -36,7 +36,7 @@ export async function defineContractSuite(port: PortName): Promise<void> {
       for (const loaded of scenarios) {
         test(loaded.id, async ({ task }) => {
           const adapter = adapterFor(callTimeout(loaded.scenario, plan.timeoutMs))
-          const outcome = await replayScenario(loaded, { adapter, pool, expectations, noExpectations: plan.noExpectations })
+          const outcome = await replayScenario(loaded, { adapter, pool, expectations, noExpectations: plan.noExpectations, keepHistories: plan.keepHistories })
           ;(task.meta as Record<string, unknown>).kit = outcome
           if (!passingVerdicts.has(outcome.verdict)) throw new Error(describeOutcome(outcome))
         })

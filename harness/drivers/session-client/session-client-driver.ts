@@ -5,6 +5,7 @@ import type { SessionClientRequest } from '#harness/ports/session-client-port.ts
 import type { SessionScript } from '#harness/servers/session-server/session-script.ts'
 import { startSessionServer } from '#harness/servers/session-server/start-session-server.ts'
 import { buildSession } from '#harness/drivers/session-client/build-session.ts'
+import { sessionRun } from '#harness/contracts/session/session-run.ts'
 import type { SessionGiven, SessionOracle } from '#harness/drivers/session-client/build-session.ts'
 
 /** A session-client scenario made ready: the resolved `given`, the script the server serves, and the oracle. */
@@ -38,6 +39,21 @@ export const sessionClientDriver: Driver<SessionClientScenario, PreparedSession>
       }
     } finally {
       await server.close()
+    }
+  },
+  observe(history) {
+    if (history.port !== 'session-client') return {}
+    const run = sessionRun(history)
+    const watches = run.events.filter((e) => e.type === 'watch')
+    return {
+      exitCode: run.result?.exitCode ?? null,
+      replyBytes: run.reply?.bytes ?? null,
+      lastLine: run.reply?.lastLine.slice(0, 80) ?? null,
+      truncatedLines: run.reply?.markerLines ?? null,
+      watchCalls: watches.length,
+      resumedAt: watches.slice(1).map((e) => (e.type === 'watch' ? e.cursor : null)),
+      reads: run.events.filter((e) => e.type === 'read').length,
+      faults: run.events.flatMap((e) => (e.type === 'fault' ? [`${e.kind}${e.code ? ` ${e.code}` : ''} (watch ${e.watch})`] : [])),
     }
   },
   history(prepared, fields, recorder) {
