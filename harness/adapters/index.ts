@@ -47,24 +47,8 @@ export class UnknownAdapterError extends Error {
 
 /** Resolves an adapter name: a bundled system (in process, `@stdio` or `@command`), `stdio:<command line>`, or `command:<template>`. */
 export function resolveAdapter(name: string, options: { timeoutMs?: number } = {}): Adapter {
-  if (name.startsWith(stdioPrefix)) {
-    let command: string[]
-    try {
-      command = parseCommandLine(name.slice(stdioPrefix.length))
-    } catch (error) {
-      throw new UnknownAdapterError(`--adapter ${JSON.stringify(name)}: ${error instanceof Error ? error.message : String(error)}`)
-    }
-    return createStdioAdapter({ name, command, timeoutMs: options.timeoutMs })
-  }
-  if (name.startsWith(commandPrefix)) {
-    let template: string[]
-    try {
-      template = parseCommandLine(name.slice(commandPrefix.length))
-    } catch (error) {
-      throw new UnknownAdapterError(`--adapter ${JSON.stringify(name)}: ${error instanceof Error ? error.message : String(error)}`)
-    }
-    return createCommandAdapter({ name, template })
-  }
+  if (name.startsWith(stdioPrefix)) return createStdioAdapter({ name, command: commandLineAfter(stdioPrefix, name), timeoutMs: options.timeoutMs })
+  if (name.startsWith(commandPrefix)) return createCommandAdapter({ name, template: commandLineAfter(commandPrefix, name) })
   const system = bundledSystemOf(name)
   if (system === undefined) {
     throw new UnknownAdapterError(
@@ -80,4 +64,13 @@ export function resolveAdapter(name: string, options: { timeoutMs?: number } = {
     return createStdioAdapter({ name, command: [process.execPath, '--import', tsxLoader, serveStdio, system], timeoutMs: options.timeoutMs })
   }
   return createInProcessAdapter({ name, create: bundledSystems[system], timeoutMs: options.timeoutMs })
+}
+
+/** The argv written after an adapter name's prefix (`stdio:`, `command:`); a bad command line is an UnknownAdapterError. */
+function commandLineAfter(prefix: string, name: string): string[] {
+  try {
+    return parseCommandLine(name.slice(prefix.length))
+  } catch (error) {
+    throw new UnknownAdapterError(`--adapter ${JSON.stringify(name)}: ${error instanceof Error ? error.message : String(error)}`)
+  }
 }

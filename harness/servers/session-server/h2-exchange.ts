@@ -1,4 +1,5 @@
 import http2 from 'node:http2'
+import { writeUnlessGone } from '#harness/servers/session-server/write-unless-gone.ts'
 import type { IncomingHttpHeaders, ServerHttp2Stream } from 'node:http2'
 import type { GoneReason, SessionExchange, WatchSink } from '#harness/servers/session-server/session-exchange.ts'
 import type { NodeConnection } from '#harness/servers/session-server/node-connection.ts'
@@ -44,16 +45,7 @@ export function h2Exchange(stream: ServerHttp2Stream, headers: IncomingHttpHeade
       })
       stream.respond({ ':status': 200, 'content-type': contentType }, { waitForTrailers: true })
       const sink: WatchSink = {
-        write: (bytes) =>
-          new Promise((resolve) => {
-            if (gone() || !live()) return resolve(false)
-            const onClose = () => resolve(false)
-            stream.once('close', onClose)
-            stream.write(bytes, (error) => {
-              stream.off('close', onClose)
-              resolve(!error && gone() === null)
-            })
-          }),
+        write: (bytes) => writeUnlessGone(stream, bytes, gone, live),
         wait: (ms) => waitUnlessAborted(ms, signal),
         end() {
           ending = true

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { writeUnlessGone } from '#harness/servers/session-server/write-unless-gone.ts'
 import type { GoneReason, SessionExchange, WatchSink } from '#harness/servers/session-server/session-exchange.ts'
 import type { NodeConnection } from '#harness/servers/session-server/node-connection.ts'
 import { readBody } from '#harness/servers/session-server/read-body.ts'
@@ -30,16 +31,7 @@ export function http1Exchange(request: IncomingMessage, response: ServerResponse
       response.writeHead(200, { 'content-type': contentType })
       response.flushHeaders()
       const sink: WatchSink = {
-        write: (bytes) =>
-          new Promise((resolve) => {
-            if (gone() || !live()) return resolve(false)
-            const onClose = () => resolve(false)
-            response.once('close', onClose)
-            response.write(bytes, (error) => {
-              response.off('close', onClose)
-              resolve(!error && gone() === null)
-            })
-          }),
+        write: (bytes) => writeUnlessGone(response, bytes, gone, live),
         wait: (ms) => waitUnlessAborted(ms, signal),
         end() {
           if (live()) response.end()
