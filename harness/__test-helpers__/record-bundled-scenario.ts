@@ -23,10 +23,11 @@ export async function recordBundledScenario(name: string, createPager: () => Pag
 export async function recordBundledSessionScenario(name: string, createClient: () => SessionClientPort): Promise<SessionClientHistory> {
   const history = await recordInProcess(`dep-8516/${name}`, { 'session-client': createClient() })
   if (history.port !== 'session-client') throw new Error(`${name} is not a session-client scenario`)
-  return history
+  return history as SessionClientHistory
 }
 
-async function recordInProcess(name: string, ports: InProcessSystem['ports']): Promise<AnyHistory> {
+/** Records the History of a bundled scenario replayed in process against a system offering `ports`. */
+export async function recordInProcess(name: string, ports: InProcessSystem['ports']): Promise<AnyHistory> {
   const loaded = bundledScenarios.find((s) => s.id === name || s.id.endsWith(`/${name}`))
   if (!loaded) throw new Error(`no bundled scenario named ${name}`)
   const pool = new ConnectionPool()

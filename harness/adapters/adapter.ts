@@ -1,10 +1,14 @@
 import type { PagerPort } from '#harness/ports/pager-port.ts'
 import type { SessionClientPort } from '#harness/ports/session-client-port.ts'
+import type { SnapshotterPort } from '#harness/ports/snapshotter-port.ts'
+import type { ToolOutputPort } from '#harness/ports/tool-output-port.ts'
 
 /** Every port the kit knows, by the name an implementation declares in its handshake. */
 export interface PortMap {
   pager: PagerPort
   'session-client': SessionClientPort
+  snapshotter: SnapshotterPort
+  'tool-output': ToolOutputPort
 }
 
 /** The name of a port, as declared in a handshake and named by a scenario. */

@@ -24,20 +24,20 @@ export const commandSuffix = '@command'
 /** The prefix of an adapter name that runs any client CLI from a template: `command:<template>`. */
 export const commandPrefix = 'command:'
 
-/** The second transport of a bundled system: a server-side port over stdio, a client port as a command. */
-function suffixOf(system: string): string {
-  return system.startsWith('session-client/') ? commandSuffix : stdioSuffix
+/** The second transport of a bundled system: a pager over stdio, a session client as a command; others run in process only. */
+function suffixOf(system: string): string | undefined {
+  return system.startsWith('session-client/') ? commandSuffix : system.startsWith('pager/') ? stdioSuffix : undefined
 }
 
 /** Every bundled adapter name: each bundled system in process, and over its second transport (stdio, or a command for clients). */
 export function bundledAdapterNames(): string[] {
-  return Object.keys(bundledSystems).flatMap((name) => [name, name + suffixOf(name)])
+  return Object.keys(bundledSystems).flatMap((name) => [name, ...(suffixOf(name) ? [name + suffixOf(name)] : [])])
 }
 
 /** The bundled system an adapter name runs (without its transport suffix), or undefined for `stdio:` and `command:` adapters. */
 export function bundledSystemOf(adapterName: string): string | undefined {
   const system = adapterName.replace(/@(stdio|command)$/, '')
-  return Object.hasOwn(bundledSystems, system) && (system === adapterName || adapterName === system + suffixOf(system)) ? system : undefined
+  return Object.hasOwn(bundledSystems, system) && (system === adapterName || adapterName === system + (suffixOf(system) ?? '@none')) ? system : undefined
 }
 
 /** An unknown adapter name or a bad `stdio:` command line: a one-line message for the user. */

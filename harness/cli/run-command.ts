@@ -7,8 +7,7 @@ import { KitReporter } from '#harness/reporters/kit-reporter.ts'
 import { runPlanVariable } from '#harness/runner/run-plan.ts'
 import type { RunPlan } from '#harness/runner/run-plan.ts'
 import { bundledSystemOf } from '#harness/adapters/index.ts'
-import { bundledSystems } from '#fixtures/systems/index.ts'
-import { portsOf } from '#fixtures/systems/system.ts'
+import { portOfBundled } from '#fixtures/systems/index.ts'
 import { parseFlags, selectionOptions, selectRun } from '#harness/cli/select-run.ts'
 import { UsageError } from '#harness/cli/usage-error.ts'
 
@@ -54,7 +53,7 @@ export async function runCommand(args: string[]): Promise<number> {
 /** The ports an adapter offers: a bundled system's own, or what a stdio implementation declares in its handshake (unknown if it fails: its runs then end in `error`). */
 async function declaredPorts(name: string, timeoutMs: number | undefined): Promise<{ ports?: string[] }> {
   const system = bundledSystemOf(name)
-  if (system !== undefined) return { ports: portsOf(bundledSystems[system]()) }
+  if (system !== undefined) return { ports: [portOfBundled(system)] }
   try {
     const connection = await resolveAdapter(name, { timeoutMs }).open()
     const ports = connection.system.ports

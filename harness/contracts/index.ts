@@ -12,6 +12,12 @@ import { transientReadRetried } from '#harness/contracts/transient-read-retried.
 import { deadlineIsTimeout } from '#harness/contracts/deadline-is-timeout.ts'
 import { streamResumesFromCursor } from '#harness/contracts/stream-resumes-from-cursor.ts'
 import { viewMarkerExact } from '#harness/contracts/view-marker-exact.ts'
+import { depthIsNestingOnly } from '#harness/contracts/depth-is-nesting-only.ts'
+import { inlineWithinCap } from '#harness/contracts/inline-within-cap.ts'
+import { spillRoundtrip } from '#harness/contracts/spill-roundtrip.ts'
+import { spillFallback } from '#harness/contracts/spill-fallback.ts'
+import { spillConfined } from '#harness/contracts/spill-confined.ts'
+import { remedyShrinksOutput } from '#harness/contracts/remedy-shrinks-output.ts'
 
 /** Every contract the kit knows, by id. */
 export const contractsById: ReadonlyMap<string, Contract<never>> = new Map(
@@ -28,6 +34,12 @@ export const contractsById: ReadonlyMap<string, Contract<never>> = new Map(
     deadlineIsTimeout,
     streamResumesFromCursor,
     viewMarkerExact,
+    depthIsNestingOnly,
+    inlineWithinCap,
+    spillRoundtrip,
+    spillFallback,
+    spillConfined,
+    remedyShrinksOutput,
   ].map((c) => [c.id, c as Contract<never>]),
 )
 

@@ -2,9 +2,13 @@ import type { PortName } from '#harness/adapters/adapter.ts'
 import type { Driver } from '#harness/drivers/driver.ts'
 import { pagerDriver } from '#harness/drivers/pager/pager-driver.ts'
 import { sessionClientDriver } from '#harness/drivers/session-client/session-client-driver.ts'
+import { snapshotterDriver } from '#harness/drivers/snapshotter/snapshotter-driver.ts'
+import { toolOutputDriver } from '#harness/drivers/tool-output/tool-output-driver.ts'
 
 /** The driver of each port. */
 export const drivers: { [P in PortName]: Driver<never, unknown> } = {
   pager: pagerDriver as Driver<never, unknown>,
   'session-client': sessionClientDriver as Driver<never, unknown>,
+  snapshotter: snapshotterDriver as Driver<never, unknown>,
+  'tool-output': toolOutputDriver as Driver<never, unknown>,
 }

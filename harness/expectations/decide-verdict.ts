@@ -3,7 +3,7 @@ import { entryMatches } from '#harness/expectations/known-failing.ts'
 import type { KnownFailingEntry } from '#harness/expectations/known-failing.ts'
 
 /** How one scenario run against one adapter ended, after expectations. */
-export type RunVerdict = 'held' | 'broken' | 'expected-broken' | 'unexpected-held' | 'error'
+export type RunVerdict = 'held' | 'broken' | 'expected-broken' | 'unexpected-held' | 'error' | 'untestable'
 
 /** The verdicts a run may end with and still pass. */
 export const passingVerdicts: ReadonlySet<RunVerdict> = new Set(['held', 'expected-broken'])
@@ -22,9 +22,10 @@ export interface VerdictDecision {
 /**
  * Decides a run's verdict from its contracts and the adapter's known-failing entries: an unlisted broken contract is
  * `broken`; only listed ones, `expected-broken`; a listed entry that now holds is stale (`unexpected-held`); an adapter
- * failure or a contract that could not decide is `error`.
+ * failure or a contract that could not decide is `error`; a system that cannot run here (no browser) is `untestable`.
  */
 export function decideVerdict(scenarioId: string, contracts: ContractOutcome[], entries: readonly KnownFailingEntry[], adapterFailure?: string): VerdictDecision {
+  if (adapterFailure?.startsWith('untestable:')) return { verdict: 'untestable', stale: [], reason: adapterFailure }
   if (adapterFailure !== undefined) return { verdict: 'error', stale: [], reason: adapterFailure }
   for (const c of contracts) {
     const entry = c.verdict === 'broken' ? entries.find((e) => entryMatches(e, scenarioId, c.id)) : undefined

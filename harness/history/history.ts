@@ -77,14 +77,23 @@ export interface PagerHistory extends HistoryBase {
   steps: unknown[]
 }
 
-/** The History of a session-client scenario: what the server was scripted to do and what the client should end with. */
-export interface SessionClientHistory extends HistoryBase {
-  port: 'session-client'
-  /** The scenario's `given`, as resolved: limits, reads, faults, deadlines, output form. */
+/** The History of a scenario whose driver keeps its setting and its oracle as records: the session-client, snapshotter and tool-output ports. */
+export interface ScriptedHistory extends HistoryBase {
+  port: 'session-client' | 'snapshotter' | 'tool-output'
+  /** The scenario's `given`, as resolved (defaults applied). */
   given: Record<string, unknown>
-  /** The session the server served and the reply a correct client ends with. */
+  /** What the kit derived to judge against: the session served and its reply, a page's real depth, the whole tool output. */
   oracle: Record<string, unknown>
 }
 
+/** The History of a session-client scenario: what the server was scripted to do and what the client should end with. */
+export type SessionClientHistory = ScriptedHistory & { port: 'session-client' }
+
+/** The History of a snapshotter scenario: the page and its snapshot at each depth. */
+export type SnapshotterHistory = ScriptedHistory & { port: 'snapshotter' }
+
+/** The History of a tool-output scenario: the whole output, the tool's answer, the sandbox before and after, the remedies and the recovery. */
+export type ToolOutputHistory = ScriptedHistory & { port: 'tool-output' }
+
 /** Everything a driver recorded while replaying one scenario against one system: enough to judge it again offline. */
-export type History = PagerHistory | SessionClientHistory
+export type History = PagerHistory | ScriptedHistory

@@ -5,7 +5,7 @@ export function junitXml(results: RunResults): string {
   const byAdapter = new Map<string, RunResults['runs']>()
   for (const run of results.runs) byAdapter.set(run.adapter, [...(byAdapter.get(run.adapter) ?? []), run])
   const failures = (runs: RunResults['runs']) => runs.filter((r) => r.verdict === 'broken' || r.verdict === 'unexpected-held').length
-  const errors = (runs: RunResults['runs']) => runs.filter((r) => r.verdict === 'error').length
+  const errors = (runs: RunResults['runs']) => runs.filter((r) => r.verdict === 'error' || r.verdict === 'untestable').length
   const kitCase = results.errors.length > 0 ? 1 : 0
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
@@ -21,7 +21,7 @@ export function junitXml(results: RunResults): string {
         `Reproduce with: ${run.reproduce}`,
       ].join('\n')
       if (run.verdict === 'broken' || run.verdict === 'unexpected-held') lines.push(`      <failure message="${esc(`${run.verdict}: ${firstProblem(run)}`)}" type="${run.verdict}">${esc(detail)}</failure>`)
-      if (run.verdict === 'error') lines.push(`      <error message="${esc(run.error?.message ?? 'error')}" type="error">${esc(`${detail}\n${run.error?.stderr ?? ''}`)}</error>`)
+      if (run.verdict === 'error' || run.verdict === 'untestable') lines.push(`      <error message="${esc(run.error?.message ?? 'error')}" type="${run.verdict}">${esc(`${detail}\n${run.error?.stderr ?? ''}`)}</error>`)
       if (run.verdict === 'expected-broken') lines.push(`      <system-out>${esc(`expected-broken\n${detail}`)}</system-out>`)
       lines.push('    </testcase>')
     }

@@ -46,7 +46,7 @@ export class KitReporter implements Reporter {
     const c = results.counts
     const fromHere = relative(process.cwd(), this.outDir)
     const shown = fromHere === '' ? '.' : fromHere.startsWith('..') ? this.outDir : fromHere
-    console.log(`\ncontract-kit: ${c.runs} runs: ${c.held} held, ${c['expected-broken']} expected-broken, ${c.broken} broken, ${c['unexpected-held']} unexpected-held, ${c.error} error`)
+    console.log(`\ncontract-kit: ${c.runs} runs: ${c.held} held, ${c['expected-broken']} expected-broken, ${c.broken} broken, ${c['unexpected-held']} unexpected-held, ${c.error} error${c.untestable ? `, ${c.untestable} untestable` : ''}`)
     for (const run of results.runs) if (!['held', 'expected-broken'].includes(run.verdict)) console.log(`  ${run.verdict}: ${run.scenario} on ${run.adapter}\n    Reproduce with: ${run.reproduce}`)
     for (const e of results.errors) console.log(`  kit error: ${e}`)
     console.log(`reports: ${shown}/results.json, junit.xml, summary.md${results.runs.some((r) => r.history) ? `, ${results.runs.filter((r) => r.history).length} histories` : ''}`)

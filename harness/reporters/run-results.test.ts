@@ -55,7 +55,7 @@ describe('runResults', () => {
 
   it('counts every verdict, zeros included, and the runs', () => {
     const results = runResults([outcome('a', 's/1', 'held'), outcome('a', 's/2', 'held'), outcome('a', 's/3', 'broken'), outcome('b', 's/1', 'error')], [], fileOf)
-    expect(results.counts).toEqual({ runs: 4, held: 2, 'expected-broken': 0, broken: 1, 'unexpected-held': 0, error: 1 })
+    expect(results.counts).toEqual({ runs: 4, held: 2, 'expected-broken': 0, broken: 1, 'unexpected-held': 0, error: 1, untestable: 0 })
     expect(Object.keys(results.counts)).toEqual(['runs', ...verdictOrder])
   })
 
@@ -83,7 +83,7 @@ describe('runResults', () => {
     expect(results).toEqual({
       format: 'contract-kit/results@1',
       passed: false,
-      counts: { runs: 0, held: 0, 'expected-broken': 0, broken: 0, 'unexpected-held': 0, error: 0 },
+      counts: { runs: 0, held: 0, 'expected-broken': 0, broken: 0, 'unexpected-held': 0, error: 0, untestable: 0 },
       runs: [],
       errors: [],
     })

@@ -3,7 +3,7 @@ import type { RunVerdict } from '#harness/expectations/decide-verdict.ts'
 import { passingVerdicts } from '#harness/expectations/decide-verdict.ts'
 
 /** The verdicts in the order reports list them. */
-export const verdictOrder: readonly RunVerdict[] = ['held', 'expected-broken', 'broken', 'unexpected-held', 'error']
+export const verdictOrder: readonly RunVerdict[] = ['held', 'expected-broken', 'broken', 'unexpected-held', 'error', 'untestable']
 
 /** The content of results.json: every run's verdict and contracts, counts, and errors outside any run. Deterministic: no times. */
 export interface RunResults {

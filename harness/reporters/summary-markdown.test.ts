@@ -80,7 +80,7 @@ describe('summaryMarkdown', () => {
       [
         '# contract-kit: passed',
         '',
-        '3 runs: 2 held, 1 expected-broken, 0 broken, 0 unexpected-held, 0 error.',
+        '3 runs: 2 held, 1 expected-broken, 0 broken, 0 unexpected-held, 0 error, 0 untestable.',
         '',
         '| scenario | pager/analysis-result-budget | pager/reference |',
         '|---|---|---|',
@@ -95,7 +95,7 @@ describe('summaryMarkdown', () => {
   it('a failing run: FAILED, a mark per verdict in the table', () => {
     const md = summary([held('a', 's/1'), broken('a', 's/2'), stale('a', 's/3'), error('a', 's/4')])
     expect(md.split('\n')[0]).toBe('# contract-kit: FAILED')
-    expect(md).toContain('4 runs: 1 held, 0 expected-broken, 1 broken, 1 unexpected-held, 1 error.')
+    expect(md).toContain('4 runs: 1 held, 0 expected-broken, 1 broken, 1 unexpected-held, 1 error, 0 untestable.')
     expect(md).toContain('| s/1 | ✅ held |\n| s/2 | ❌ broken |\n| s/3 | ⚠️ unexpected-held |\n| s/4 | 💥 error |')
   })
 

@@ -1,7 +1,7 @@
 import type { RunResults } from '#harness/reporters/run-results.ts'
 import { verdictOrder } from '#harness/reporters/run-results.ts'
 
-const marks: Record<string, string> = { held: '✅ held', 'expected-broken': '☑️ expected-broken', broken: '❌ broken', 'unexpected-held': '⚠️ unexpected-held', error: '💥 error' }
+const marks: Record<string, string> = { held: '✅ held', 'expected-broken': '☑️ expected-broken', broken: '❌ broken', 'unexpected-held': '⚠️ unexpected-held', error: '💥 error', untestable: '🚫 untestable' }
 
 /** results.json as Markdown for a CI step summary: the counts, a scenario × adapter table, and every failure with its witness and reproduce command. */
 export function summaryMarkdown(results: RunResults): string {
@@ -20,7 +20,7 @@ export function summaryMarkdown(results: RunResults): string {
     }
     lines.push('')
   }
-  const failing = results.runs.filter((r) => r.verdict === 'broken' || r.verdict === 'unexpected-held' || r.verdict === 'error')
+  const failing = results.runs.filter((r) => r.verdict === 'broken' || r.verdict === 'unexpected-held' || r.verdict === 'error' || r.verdict === 'untestable')
   if (failing.length > 0) lines.push('## Failures', '')
   for (const run of failing) {
     lines.push(`### ${cell(run.scenario)} on ${cell(run.adapter)}: ${run.verdict}`, '')

@@ -4,6 +4,7 @@ import { analysisRunNames } from '#fixtures/analysis-run/analysis-runs.ts'
 import { collectionNames } from '#fixtures/analysis-run/derive-collection.ts'
 import { contractsOfPort } from '#harness/contracts/index.ts'
 import { sessionClientScenarioSchema } from '#harness/scenario/session-client-scenario-schema.ts'
+import { snapshotterScenarioSchema, toolOutputScenarioSchema } from '#harness/scenario/plat-200-scenario-schemas.ts'
 import { bugId, expected, integer, oneLine, oneOf, strict, text } from '#harness/scenario/schema-helpers.ts'
 
 const collectionName = oneOf(collectionNames)
@@ -132,7 +133,7 @@ export const pagerScenarioSchema = strict(
 export type PagerScenario = z.infer<typeof pagerScenarioSchema>
 
 /** The schema of a scenario file: a union over the port it names. */
-export const scenarioSchema = z.discriminatedUnion('port', [pagerScenarioSchema, sessionClientScenarioSchema], {
+export const scenarioSchema = z.discriminatedUnion('port', [pagerScenarioSchema, sessionClientScenarioSchema, snapshotterScenarioSchema, toolOutputScenarioSchema], {
   error: (issue) => {
     if (issue.code !== 'invalid_union') return expected('a scenario mapping (title, port, fixture, given, steps)')(issue)
     const ports = 'options' in issue && Array.isArray(issue.options) ? issue.options.join(', ') : 'pager'

@@ -1,10 +1,10 @@
 import { afterAll, describe, test } from 'vitest'
 import { scenarioRoot } from '#harness/suite/scenario-root.ts'
+import { closeKitSnapshotter } from '#harness/drivers/tool-output/kit-snapshotter.ts'
 import type { Scenario } from '#harness/scenario/scenario-schema.ts'
 import type { Adapter, PortName } from '#harness/adapters/adapter.ts'
 import { bundledSystemOf, resolveAdapter } from '#harness/adapters/index.ts'
-import { bundledSystems } from '#fixtures/systems/index.ts'
-import { portsOf } from '#fixtures/systems/system.ts'
+import { portOfBundled } from '#fixtures/systems/index.ts'
 import { expectationsFor } from '#harness/expectations/expectations-for.ts'
 import { passingVerdicts } from '#harness/expectations/decide-verdict.ts'
 import { loadScenarios } from '#harness/scenario/load-scenarios.ts'
@@ -22,7 +22,10 @@ export async function defineContractSuite(port: PortName): Promise<void> {
   const plan = readRunPlan()
   const scenarios = selectScenarios(await loadScenarios(plan.scenarioDir ?? scenarioRoot), plan.scenarios).filter((s) => s.scenario.port === port)
   const pool = new ConnectionPool()
-  afterAll(() => pool.closeAll())
+  afterAll(async () => {
+    await pool.closeAll()
+    await closeKitSnapshotter()
+  })
   for (const entry of plan.adapters) {
     const offered = entry.ports ?? portsOfAdapter(entry.name)
     if (offered !== undefined && !offered.includes(port)) continue
@@ -47,11 +50,12 @@ export async function defineContractSuite(port: PortName): Promise<void> {
 
 function portsOfAdapter(name: string): string[] | undefined {
   const system = bundledSystemOf(name)
-  return system === undefined ? undefined : portsOf(bundledSystems[system]())
+  return system === undefined ? undefined : [portOfBundled(system)]
 }
 
 /** How long one call to the implementation may take: a pager call's own limit, or a client's whole deadline and a grace. */
 function callTimeout(scenario: Scenario, planned: number | undefined): number | undefined {
   if (scenario.port === 'session-client') return scenario.given.timeoutMs + 10_000
-  return scenario.given.timeoutMs ?? planned
+  if (scenario.port === 'pager') return scenario.given.timeoutMs ?? planned
+  return planned ?? 60_000 // a browser's first snapshot includes its launch
 }

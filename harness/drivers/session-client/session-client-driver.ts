@@ -6,6 +6,7 @@ import type { SessionScript } from '#harness/servers/session-server/session-scri
 import { startSessionServer } from '#harness/servers/session-server/start-session-server.ts'
 import { buildSession } from '#harness/drivers/session-client/build-session.ts'
 import { sessionRun } from '#harness/contracts/session/session-run.ts'
+import type { SessionClientHistory } from '#harness/history/history.ts'
 import type { SessionGiven, SessionOracle } from '#harness/drivers/session-client/build-session.ts'
 
 /** A session-client scenario made ready: the resolved `given`, the script the server serves, and the oracle. */
@@ -43,7 +44,7 @@ export const sessionClientDriver: Driver<SessionClientScenario, PreparedSession>
   },
   observe(history) {
     if (history.port !== 'session-client') return {}
-    const run = sessionRun(history)
+    const run = sessionRun(history as SessionClientHistory)
     const watches = run.events.filter((e) => e.type === 'watch')
     return {
       exitCode: run.result?.exitCode ?? null,

@@ -1,0 +1,90 @@
+import { relative } from 'node:path'
+import type { Driver } from '#harness/drivers/driver.ts'
+import { AdapterError } from '#harness/adapters/adapter-error.ts'
+import type { ToolOutputScenario } from '#harness/scenario/plat-200-scenario-schemas.ts'
+import type { ScriptedHistory } from '#harness/history/history.ts'
+import type { Remedy, ToolOutputResult } from '#harness/ports/tool-output-port.ts'
+import type { SnapshotOptions } from '#harness/ports/snapshotter-port.ts'
+import { measure } from '#harness/measures/measure.ts'
+import { preparePage } from '#harness/drivers/snapshotter/prepare-page.ts'
+import type { PreparedPage } from '#harness/drivers/snapshotter/prepare-page.ts'
+import { kitSnapshotter } from '#harness/drivers/tool-output/kit-snapshotter.ts'
+import { changesOutside, createSandbox } from '#harness/drivers/tool-output/sandbox.ts'
+import { readRecovered } from '#harness/recovery/read-recovered.ts'
+
+/** A tool-output scenario made ready: its page and its resolved `given`. */
+export interface PreparedToolOutput {
+  page: PreparedPage
+  given: ToolOutputScenario['given']
+}
+
+/** The options a remedy runs the snapshot with. */
+export function remedyOptions(remedy: Remedy): SnapshotOptions {
+  return remedy.option === 'depth' ? { depth: remedy.value } : { [remedy.option]: true }
+}
+
+/**
+ * The tool-output port's driver: snapshots the page with the kit's snapshotter (the tool's whole output), hands it to
+ * the tool with the cap and a sandboxed spill policy, then records what changed in the sandbox outside the grant, the
+ * size of the output each offered remedy gives, and what reading the recovery command back (by the kit, never run)
+ * returned.
+ */
+export const toolOutputDriver: Driver<ToolOutputScenario, PreparedToolOutput> = {
+  prepare: (scenario) => ({ page: preparePage(scenario.given.page), given: scenario.given }),
+  async drive(connection, prepared, recorder) {
+    const { given, page } = prepared
+    const tool = connection.port('tool-output')
+    const snapshotter = kitSnapshotter(given.snapshotter as 'built-in' | 'chromium')
+    const snapshot = await snapshotter.snapshot({ html: page.html, options: {} })
+    const unit = given.cap.unit as 'runes' | 'utf8-bytes' | 'utf16-units'
+    recorder.note('snapshot', { snapshotter: snapshot.snapshotter, text: snapshot.text, size: measure(unit, snapshot.text), bytes: measure('utf8-bytes', snapshot.text) })
+    const sandbox = createSandbox(given.spill as 'granted' | 'none' | 'failing' | 'no-grant')
+    try {
+      const before = sandbox.scan()
+      const request = { output: snapshot.text, cap: { unit, max: given.cap.max }, spill: sandbox.spill }
+      const invoke = recorder.invoke('tool-output.run', { ...request, output: `(${snapshot.text.length} UTF-16 units)` }, 0)
+      let result: ToolOutputResult | undefined
+      try {
+        result = await tool.run(request)
+        recorder.complete(invoke, { type: 'ok', value: result })
+      } catch (error) {
+        if (!(error instanceof AdapterError)) throw error
+        // a tool that throws lets an error reach the caller: a definite answer the contracts judge, not an adapter failure
+        if (error.failure !== 'implementation') {
+          recorder.complete(invoke, { type: 'info', error: { code: error.failure, message: error.message } })
+          throw error
+        }
+        recorder.complete(invoke, { type: 'fail', error: { code: 'error', message: error.message } })
+      }
+      const inside = sandbox.folder === null ? null : relative(sandbox.root, sandbox.folder)
+      recorder.note('sandbox', { root: sandbox.root, folder: sandbox.folder, changedOutside: changesOutside(before, sandbox.scan(), inside) })
+      if (!result) return
+      for (const remedy of result.remedies) {
+        const text = (await snapshotter.snapshot({ html: page.html, options: remedyOptions(remedy) })).text
+        recorder.note('remedy', { remedy, size: measure(unit, text), bytes: measure('utf8-bytes', text) })
+      }
+      if (result.recovery !== null) {
+        const read = await readRecovered(result.recovery, sandbox.folder ?? sandbox.root)
+        recorder.note('recovery', read.ok ? { ok: true, chunks: read.chunks, matches: read.text === snapshot.text, bytes: measure('utf8-bytes', read.text) } : { ok: false, finding: read.finding })
+      }
+    } finally {
+      sandbox.remove()
+    }
+  },
+  history(prepared, fields, recorder): ScriptedHistory {
+    return { format: 'contract-kit/history@1', port: 'tool-output', ...fields, fixture: prepared.page.fixture, given: { ...prepared.given }, oracle: { realDepth: prepared.page.realDepth }, events: recorder.events }
+  },
+  observe(history) {
+    const note = (what: string) => history.events.filter((e) => e.type === 'note' && e.what === what).map((e) => (e as { value: Record<string, unknown> }).value)
+    const snapshot = note('snapshot')[0]
+    const run = history.events.find((e) => e.type === 'ok' && e.f === 'tool-output.run') as { value: ToolOutputResult } | undefined
+    return {
+      snapshotter: snapshot?.snapshotter ?? null,
+      outputSize: snapshot?.size ?? null,
+      inlineSize: run ? measure((history as ScriptedHistory).given.cap ? ((history as ScriptedHistory).given.cap as { unit: 'runes' }).unit : 'runes', run.value.inline) : null,
+      spilled: run?.value.spillPath != null,
+      remedies: note('remedy').map((r) => ({ ...(r.remedy as object), size: r.size })),
+      recovery: note('recovery')[0] ?? null,
+    }
+  },
+}
