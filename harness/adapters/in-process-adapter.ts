@@ -30,7 +30,10 @@ export function createInProcessAdapter(options: InProcessAdapterOptions): Adapte
           return overJson(port as object, name, timeoutMs) as PortMap[P]
         },
         stderr: () => '',
-        async close() {},
+        async close() {
+          // a port that holds a resource (a browser) lets it go with the connection
+          for (const port of Object.values(system.ports)) await (port as { close?: () => Promise<void> }).close?.()
+        },
       }
     },
   }

@@ -14,7 +14,7 @@ describe('browser scenarios without a browser', () => {
   test('are untestable, fail the run (exit 1), and say where the kit looked and how to install Chromium', async () => {
     const out = await mkdtemp(join(tmpdir(), 'contract-kit-'))
     try {
-      const env = { ...process.env, CHROMIUM_PATH: join(out, 'no-chromium-here') }
+      const env: NodeJS.ProcessEnv = { ...process.env, CHROMIUM_PATH: join(out, 'no-chromium-here') }
       for (const key of Object.keys(env)) if (key.startsWith('VITEST') || key.startsWith('CONTRACT_KIT_')) delete env[key]
       const args = ['bin/contract-kit.js', 'run', '--adapter', 'snapshotter/chromium', '--scenario', 'regressions/plat-200/depth-flat-500-siblings', '--out', out]
       const code = await new Promise<number>((done) => execFile(process.execPath, args, { cwd: root, env, timeout: 120_000 }, (error) => done(error ? (error.code as number) : 0)))
