@@ -24,9 +24,9 @@ export const commandSuffix = '@command'
 /** The prefix of an adapter name that runs any client CLI from a template: `command:<template>`. */
 export const commandPrefix = 'command:'
 
-/** The second transport of a bundled system: a pager over stdio, a session client as a command; others run in process only. */
+/** The second transport of a bundled system: a pager or a tool over stdio, a session client as a command; snapshotters run in process only. */
 function suffixOf(system: string): string | undefined {
-  return system.startsWith('session-client/') ? commandSuffix : system.startsWith('pager/') ? stdioSuffix : undefined
+  return system.startsWith('session-client/') ? commandSuffix : system.startsWith('pager/') || system.startsWith('tool-output/') ? stdioSuffix : undefined
 }
 
 /** Every bundled adapter name: each bundled system in process, and over its second transport (stdio, or a command for clients). */

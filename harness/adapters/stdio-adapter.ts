@@ -3,6 +3,7 @@ import { AdapterError } from '#harness/adapters/adapter-error.ts'
 import { excerpt, excerptJson } from '#harness/adapters/stdio/excerpt.ts'
 import { JsonRpcProcess } from '#harness/adapters/stdio/json-rpc-process.ts'
 import { createStdioPager, type JsonRpcCaller } from '#harness/adapters/stdio/stdio-pager.ts'
+import { createStdioToolOutput } from '#harness/adapters/stdio/stdio-tool-output.ts'
 
 /** The protocol version the kit asks for in `initialize`. */
 export const stdioProtocol = 'contract-kit/stdio@1'
@@ -28,6 +29,7 @@ export interface StdioAdapterOptions {
 /** How each port's operations become JSON-RPC calls; a port added to PortMap must be added here. */
 const portClients: { [P in PortName]?: (rpc: JsonRpcCaller) => PortMap[P] } = {
   pager: createStdioPager,
+  'tool-output': createStdioToolOutput,
 }
 
 /** An adapter that spawns an implementation and speaks newline-delimited JSON-RPC 2.0 with it over stdin/stdout. */
