@@ -2,6 +2,7 @@ import type { PagerPort } from '#harness/ports/pager-port.ts'
 import type { SessionClientPort } from '#harness/ports/session-client-port.ts'
 import type { SnapshotterPort } from '#harness/ports/snapshotter-port.ts'
 import type { ToolOutputPort } from '#harness/ports/tool-output-port.ts'
+import type { AgentLogPort } from '#harness/ports/agent-log-port.ts'
 
 /** Every port the kit knows, by the name an implementation declares in its handshake. */
 export interface PortMap {
@@ -9,6 +10,7 @@ export interface PortMap {
   'session-client': SessionClientPort
   snapshotter: SnapshotterPort
   'tool-output': ToolOutputPort
+  'agent-log': AgentLogPort
 }
 
 /** The name of a port, as declared in a handshake and named by a scenario. */
@@ -42,6 +44,6 @@ export interface Connection {
 export interface Adapter {
   /** The name reports use: a bundled system (`pager/reference`) or `stdio:<command line>`. */
   readonly name: string
-  /** Starts or loads the implementation and completes the handshake. */
-  open(): Promise<Connection>
+  /** Starts or loads the implementation and completes the handshake; `cwd` runs a subprocess in that folder (a sandbox). */
+  open(options?: { cwd?: string }): Promise<Connection>
 }

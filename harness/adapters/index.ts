@@ -26,12 +26,13 @@ export const commandPrefix = 'command:'
 
 /** The second transport of a bundled system: a pager or a tool over stdio, a session client as a command; snapshotters run in process only. */
 function suffixOf(system: string): string | undefined {
-  return system.startsWith('session-client/') ? commandSuffix : system.startsWith('pager/') || system.startsWith('tool-output/') ? stdioSuffix : undefined
+  if (system.startsWith('session-client/')) return commandSuffix
+  return ['pager/', 'tool-output/', 'agent-log/'].some((port) => system.startsWith(port)) ? stdioSuffix : undefined
 }
 
-/** Every bundled adapter name: each bundled system in process, and over its second transport (stdio, or a command for clients). */
+/** Every bundled adapter name: each bundled system in process, and over its second transport (stdio, or a command for clients); an agent log only over stdio, where the kit can kill it. */
 export function bundledAdapterNames(): string[] {
-  return Object.keys(bundledSystems).flatMap((name) => [name, ...(suffixOf(name) ? [name + suffixOf(name)] : [])])
+  return Object.keys(bundledSystems).flatMap((name) => [...(name.startsWith('agent-log/') ? [] : [name]), ...(suffixOf(name) ? [name + suffixOf(name)] : [])])
 }
 
 /** The bundled system an adapter name runs (without its transport suffix), or undefined for `stdio:` and `command:` adapters. */

@@ -4,6 +4,7 @@ import { excerpt, excerptJson } from '#harness/adapters/stdio/excerpt.ts'
 import { JsonRpcProcess } from '#harness/adapters/stdio/json-rpc-process.ts'
 import { createStdioPager, type JsonRpcCaller } from '#harness/adapters/stdio/stdio-pager.ts'
 import { createStdioToolOutput } from '#harness/adapters/stdio/stdio-tool-output.ts'
+import { createStdioAgentLog } from '#harness/adapters/stdio/stdio-agent-log.ts'
 
 /** The protocol version the kit asks for in `initialize`. */
 export const stdioProtocol = 'contract-kit/stdio@1'
@@ -30,17 +31,18 @@ export interface StdioAdapterOptions {
 const portClients: { [P in PortName]?: (rpc: JsonRpcCaller) => PortMap[P] } = {
   pager: createStdioPager,
   'tool-output': createStdioToolOutput,
+  'agent-log': createStdioAgentLog,
 }
 
 /** An adapter that spawns an implementation and speaks newline-delimited JSON-RPC 2.0 with it over stdin/stdout. */
 export function createStdioAdapter(options: StdioAdapterOptions): Adapter {
   return {
     name: options.name,
-    async open(): Promise<Connection> {
+    async open(openOptions: { cwd?: string } = {}): Promise<Connection> {
       const timeoutMs = options.timeoutMs ?? 10_000
       const rpc = await JsonRpcProcess.start({
         command: options.command,
-        cwd: options.cwd,
+        cwd: openOptions.cwd ?? options.cwd,
         env: options.env === undefined ? undefined : { ...process.env, ...options.env },
         timeoutMs,
         closeGraceMs: options.closeGraceMs,

@@ -18,6 +18,13 @@ import { spillRoundtrip } from '#harness/contracts/spill-roundtrip.ts'
 import { spillFallback } from '#harness/contracts/spill-fallback.ts'
 import { spillConfined } from '#harness/contracts/spill-confined.ts'
 import { remedyShrinksOutput } from '#harness/contracts/remedy-shrinks-output.ts'
+import { oneRowPerAgent } from '#harness/contracts/one-row-per-agent.ts'
+import { runningRowVisible } from '#harness/contracts/running-row-visible.ts'
+import { survivesEviction } from '#harness/contracts/survives-eviction.ts'
+import { survivesRestart } from '#harness/contracts/survives-restart.ts'
+import { bestEffort } from '#harness/contracts/best-effort.ts'
+import { scoped } from '#harness/contracts/scoped.ts'
+import { sandboxed } from '#harness/contracts/sandboxed.ts'
 
 /** Every contract the kit knows, by id. */
 export const contractsById: ReadonlyMap<string, Contract<never>> = new Map(
@@ -40,6 +47,13 @@ export const contractsById: ReadonlyMap<string, Contract<never>> = new Map(
     spillFallback,
     spillConfined,
     remedyShrinksOutput,
+    oneRowPerAgent,
+    runningRowVisible,
+    survivesEviction,
+    survivesRestart,
+    bestEffort,
+    scoped,
+    sandboxed,
   ].map((c) => [c.id, c as Contract<never>]),
 )
 

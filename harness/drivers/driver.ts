@@ -3,6 +3,11 @@ import type { History, HistoryBase } from '#harness/history/history.ts'
 import type { HistoryRecorder } from '#harness/history/history-recorder.ts'
 import type { Scenario } from '#harness/scenario/scenario-schema.ts'
 
+/** What a driver may do beyond its connection: start a fresh implementation (a new process for a stdio one), in a folder of its choosing. */
+export interface DriveContext {
+  open(options?: { cwd?: string }): Promise<Connection>
+}
+
 /** The fields of a History every driver gets from the runner. */
 export type HistoryFields = Omit<HistoryBase, 'format' | 'events' | 'fixture'>
 
@@ -13,8 +18,11 @@ export type HistoryFields = Omit<HistoryBase, 'format' | 'events' | 'fixture'>
 export interface Driver<S extends Scenario = Scenario, R = unknown> {
   /** Loads and derives everything the scenario needs before a system is reached; throws on a fixture that drifted. */
   prepare(scenario: S): R
-  /** Replays the prepared scenario against the connection, recording into `recorder`; an AdapterError stops it. */
-  drive(connection: Connection, prepared: R, recorder: HistoryRecorder): Promise<void>
+  /**
+   * Replays the prepared scenario against the connection, recording into `recorder`; an AdapterError stops it. A
+   * driver that kills and restarts the implementation opens its own connections with `context.open` (and closes them).
+   */
+  drive(connection: Connection, prepared: R, recorder: HistoryRecorder, context: DriveContext): Promise<void>
   /** The History of a finished (or stopped) replay. */
   history(prepared: R, fields: HistoryFields, recorder: HistoryRecorder): History
   /** The figures a person reads first in a report (a reply's bytes, its last line…), if the port has any. */

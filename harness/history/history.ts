@@ -79,7 +79,7 @@ export interface PagerHistory extends HistoryBase {
 
 /** The History of a scenario whose driver keeps its setting and its oracle as records: the session-client, snapshotter and tool-output ports. */
 export interface ScriptedHistory extends HistoryBase {
-  port: 'session-client' | 'snapshotter' | 'tool-output'
+  port: 'session-client' | 'snapshotter' | 'tool-output' | 'agent-log'
   /** The scenario's `given`, as resolved (defaults applied). */
   given: Record<string, unknown>
   /** What the kit derived to judge against: the session served and its reply, a page's real depth, the whole tool output. */
@@ -94,6 +94,9 @@ export type SnapshotterHistory = ScriptedHistory & { port: 'snapshotter' }
 
 /** The History of a tool-output scenario: the whole output, the tool's answer, the sandbox before and after, the remedies and the recovery. */
 export type ToolOutputHistory = ScriptedHistory & { port: 'tool-output' }
+
+/** The History of an agent-log scenario: the processes started, killed and restarted (with pids), each call, the records read back, the sandbox. */
+export type AgentLogHistory = ScriptedHistory & { port: 'agent-log' }
 
 /** Everything a driver recorded while replaying one scenario against one system: enough to judge it again offline. */
 export type History = PagerHistory | ScriptedHistory

@@ -45,7 +45,7 @@ export async function recordScenario(loaded: LoadedScenario, adapter: Adapter, p
     if (!connection.system.ports.includes(scenario.port)) {
       throw new AdapterError('handshake', `${adapter.name} does not offer the ${scenario.port} port (it offers: ${connection.system.ports.join(', ') || 'none'})`)
     }
-    await driver.drive(connection, prepared, recorder)
+    await driver.drive(connection, prepared, recorder, { open: (options) => adapter.open(options) })
   } catch (error) {
     if (!(error instanceof AdapterError)) throw error
     failure = error

@@ -172,6 +172,6 @@ describe('loadScenarioFile', () => {
 
   it('rejects an unknown port at its value', async () => {
     const error = await rejection(edited({ 3: 'port: paper' }))
-    expect(error.message).toBe(`${error.file}:3:7: port: expected one of pager, session-client, snapshotter, tool-output, got "paper"`)
+    expect(error.message).toBe(`${error.file}:3:7: port: expected one of pager, session-client, snapshotter, tool-output, agent-log, got "paper"`)
   })
 })

@@ -12,7 +12,7 @@ describe('scenarioJsonSchema', () => {
 
   it('is a union over the port, each member strict', () => {
     const members = scenarioJsonSchema().oneOf as Array<{ properties: { port: { const: string } }; additionalProperties: boolean }>
-    expect(members.map((member) => member.properties.port.const)).toEqual(['pager', 'session-client', 'snapshotter', 'tool-output'])
+    expect(members.map((member) => member.properties.port.const)).toEqual(['pager', 'session-client', 'snapshotter', 'tool-output', 'agent-log'])
     expect(members.every((member) => member.additionalProperties === false)).toBe(true)
   })
 

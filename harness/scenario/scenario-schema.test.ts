@@ -64,7 +64,7 @@ describe('scenarioSchema', () => {
 
   it('says what each main field expects', () => {
     expect(firstMessage({ title: 'two\nlines' })).toBe('expected a one-line title, got "two\\nlines"')
-    expect(firstMessage({ port: 'paper' })).toBe('expected one of pager, session-client, snapshotter, tool-output, got "paper"')
+    expect(firstMessage({ port: 'paper' })).toBe('expected one of pager, session-client, snapshotter, tool-output, agent-log, got "paper"')
     expect(firstMessage({ contracts: ['page-fits-ceilings'] })).toBe(
       'expected one of size/page-fits-ceilings, size/limit-is-upper-bound, size/largest-fitting-prefix, size/oversized-item-fails-cleanly, recovery/first-page-reachable, recovery/cursor-exactly-once, got "page-fits-ceilings"',
     )

@@ -5,6 +5,7 @@ import { collectionNames } from '#fixtures/analysis-run/derive-collection.ts'
 import { contractsOfPort } from '#harness/contracts/index.ts'
 import { sessionClientScenarioSchema } from '#harness/scenario/session-client-scenario-schema.ts'
 import { snapshotterScenarioSchema, toolOutputScenarioSchema } from '#harness/scenario/plat-200-scenario-schemas.ts'
+import { agentLogScenarioSchema } from '#harness/scenario/agent-log-scenario-schema.ts'
 import { bugId, expected, integer, oneLine, oneOf, strict, text } from '#harness/scenario/schema-helpers.ts'
 
 const collectionName = oneOf(collectionNames)
@@ -133,7 +134,7 @@ export const pagerScenarioSchema = strict(
 export type PagerScenario = z.infer<typeof pagerScenarioSchema>
 
 /** The schema of a scenario file: a union over the port it names. */
-export const scenarioSchema = z.discriminatedUnion('port', [pagerScenarioSchema, sessionClientScenarioSchema, snapshotterScenarioSchema, toolOutputScenarioSchema], {
+export const scenarioSchema = z.discriminatedUnion('port', [pagerScenarioSchema, sessionClientScenarioSchema, snapshotterScenarioSchema, toolOutputScenarioSchema, agentLogScenarioSchema], {
   error: (issue) => {
     if (issue.code !== 'invalid_union') return expected('a scenario mapping (title, port, fixture, given, steps)')(issue)
     const ports = 'options' in issue && Array.isArray(issue.options) ? issue.options.join(', ') : 'pager'

@@ -1,14 +1,10 @@
-import { createHash } from 'node:crypto'
-import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, relative, sep } from 'node:path'
+import { join, sep } from 'node:path'
 import type { SpillPolicy } from '#harness/ports/tool-output-port.ts'
 
-/** One entry of a folder tree as the kit saw it: its kind and a digest of its content or link target. */
-export interface SandboxEntry {
-  kind: 'file' | 'dir' | 'link'
-  digest: string
-}
+import { scanFolder } from '#harness/drivers/scan-folder.ts'
+import type { SandboxEntry } from '#harness/drivers/scan-folder.ts'
 
 /** A throwaway folder holding a granted `tool_output_folder`, a decoy outside it, and a symlink from inside to the decoy. */
 export interface Sandbox {
@@ -50,7 +46,7 @@ export function createSandbox(policy: SpillPolicy['policy']): Sandbox {
     root,
     spill,
     folder: policy === 'granted' ? granted : null,
-    scan: () => scanTree(root),
+    scan: () => scanFolder(root),
     remove: () => rmSync(root, { recursive: true, force: true }),
   }
 }
@@ -60,22 +56,4 @@ export function changesOutside(before: Record<string, SandboxEntry>, after: Reco
   const within = (path: string) => inside !== null && (path === inside || path.startsWith(inside + sep))
   const paths = new Set([...Object.keys(before), ...Object.keys(after)])
   return [...paths].filter((p) => !within(p) && JSON.stringify(before[p]) !== JSON.stringify(after[p])).sort()
-}
-
-function scanTree(root: string): Record<string, SandboxEntry> {
-  const entries: Record<string, SandboxEntry> = {}
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir).sort()) {
-      const path = join(dir, name)
-      const key = relative(root, path)
-      const stat = lstatSync(path)
-      if (stat.isSymbolicLink()) entries[key] = { kind: 'link', digest: readlinkSync(path) }
-      else if (stat.isDirectory()) {
-        entries[key] = { kind: 'dir', digest: '' }
-        walk(path)
-      } else entries[key] = { kind: 'file', digest: createHash('sha256').update(readFileSync(path)).digest('hex') }
-    }
-  }
-  walk(root)
-  return entries
 }

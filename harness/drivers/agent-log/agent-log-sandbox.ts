@@ -1,0 +1,39 @@
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { scanFolder } from '#harness/drivers/scan-folder.ts'
+import type { SandboxEntry } from '#harness/drivers/scan-folder.ts'
+
+/** The folders of one agent-log run: the sandbox the implementation runs in, its workspace (if any), and a decoy workspace outside it. */
+export interface AgentLogSandbox {
+  root: string
+  /** The workspace handed to `setup`: inside the sandbox, under a regular file when the store must be unwritable, or null. */
+  workspace: string | null
+  /** A real-looking workspace outside the sandbox, with a store file, that the run must leave untouched byte for byte. */
+  decoy: string
+  scan(): Record<string, SandboxEntry>
+  scanDecoy(): Record<string, SandboxEntry>
+  remove(): void
+}
+
+/** Makes the folders of one agent-log run. */
+export function createAgentLogSandbox(workspace: 'sandboxed' | 'none', store: 'writable' | 'unwritable'): AgentLogSandbox {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), 'contract-kit-agent-log-')))
+  const decoy = realpathSync(mkdtempSync(join(tmpdir(), 'contract-kit-decoy-workspace-')))
+  mkdirSync(join(decoy, 'db'))
+  writeFileSync(join(decoy, 'db', 'db.sqlite'), 'a real workspace database: never to be opened by a test\n')
+  writeFileSync(join(root, 'blocker'), 'a regular file where a folder would have to be\n')
+  const path = workspace === 'none' ? null : store === 'unwritable' ? join(root, 'blocker', 'workspace') : join(root, 'workspace')
+  if (path && store === 'writable') mkdirSync(path)
+  return {
+    root,
+    workspace: path,
+    decoy,
+    scan: () => scanFolder(root),
+    scanDecoy: () => scanFolder(decoy),
+    remove() {
+      rmSync(root, { recursive: true, force: true })
+      rmSync(decoy, { recursive: true, force: true })
+    },
+  }
+}

@@ -1,0 +1,50 @@
+import { z } from 'zod'
+import { bugId, expected, integer, oneLine, oneOf, strict, text } from '#harness/scenario/schema-helpers.ts'
+import { contractsOfPort } from '#harness/contracts/index.ts'
+
+const agentId = text('an agent id')
+const lifecycle = ['kill', 'restart', 'reuse', 'check'] as const
+
+const step = z.union(
+  [
+    strict({ start: strict({ agent: agentId, name: text('a name').default('agent'), kind: text('a kind').default('background'), parent: z.string().default('') }, 'a start: agent (name, kind, parent)') }, 'exactly one step', 'start, complete, activity'),
+    strict(
+      { complete: strict({ agent: agentId, status: text('a status').default('completed'), result: z.string().default(''), error: z.string().default(''), duration: z.string().default('1s') }, 'a completion: agent (status, result, error, duration)') },
+      'exactly one step',
+      'start, complete, activity',
+    ),
+    strict({ activity: integer('a positive number of UI events', 1) }, 'exactly one step', 'start, complete, activity'),
+    oneOf(lifecycle),
+  ],
+  { error: expected(`a step: { start }, { complete }, { activity: N }, or one of ${lifecycle.join(', ')}`) },
+)
+
+/** The schema of a scenario for the agent-log port: a session's agents, other activity, and lifecycle faults (kill -9, restart, reuse). */
+export const agentLogScenarioSchema = strict(
+  {
+    title: text('a one-line title', oneLine).describe('What the scenario shows, on one line.'),
+    reproduces: text('a bug id in kebab-case or like PLAT-200', bugId).optional().describe('The bug this regression replays.'),
+    see: text('a link or path to the bug report').optional().describe('A link or path to the report.'),
+    port: z.literal('agent-log').describe('The port the scenario needs.'),
+    given: strict(
+      {
+        workspace: oneOf(['sandboxed', 'none']).default('sandboxed').describe('A workflow session with a workspace in the sandbox, or a plain chat session with none.'),
+        store: oneOf(['writable', 'unwritable']).default('writable').describe('unwritable: the workspace lies under a regular file, so no store can be created (holds for root too).'),
+        uiEventCap: integer('a positive integer', 1).default(200).describe('How many UI events the session keeps.'),
+      },
+      'a mapping (workspace, store, uiEventCap)',
+    ).default({ workspace: 'sandboxed', store: 'writable', uiEventCap: 200 }),
+    steps: z.array(step, { error: expected('a list of steps') }).min(1).describe('What the driver does, in order; kill is kill -9 of the implementation’s process.'),
+    contracts: z
+      .array(oneOf(contractsOfPort('agent-log').map((c) => c.id)), { error: expected('a list of contract ids') })
+      .min(1)
+      .optional()
+      .describe('The contracts to judge; absent: every contract of the port.'),
+  },
+  'a scenario mapping',
+)
+
+/** An agent-log scenario. */
+export type AgentLogScenario = z.infer<typeof agentLogScenarioSchema>
+/** One step of an agent-log scenario. */
+export type AgentLogStep = AgentLogScenario['steps'][number]
