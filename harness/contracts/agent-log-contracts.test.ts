@@ -55,6 +55,8 @@ describe('each mutant is caught by its contract, over stdio with real kills', ()
     'durability/best-effort': 'write-failure-is-best-effort',
     'durability/scoped': 'plain-chat-no-workspace',
     'durability/survives-restart': 'restart-reads-rows-back',
+    'durability/running-row-visible': 'crash-leaves-running-row',
+    'durability/sandboxed': 'near-miss-real-workspace',
   }
   test.for(agentLogMutants)('$name breaks $breaks', { timeout: 60_000 }, async (mutant) => {
     expect(verdicts(await record(mutant.name, where[mutant.breaks]))).toMatchObject({ [mutant.breaks]: 'broken' })

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { scanFolder } from '#harness/drivers/scan-folder.ts'
 import type { SandboxEntry } from '#harness/drivers/scan-folder.ts'
 
-/** The folders of one agent-log run: the sandbox the implementation runs in, its workspace (if any), and a decoy workspace outside it. */
+/** The folders of one agent-log run: the sandbox the implementation runs in, its workspace (if any), and a decoy workspace around it (outside the sandbox). */
 export interface AgentLogSandbox {
   root: string
   /** The workspace handed to `setup`: inside the sandbox, under a regular file when the store must be unwritable, or null. */
@@ -18,10 +18,12 @@ export interface AgentLogSandbox {
 
 /** Makes the folders of one agent-log run. */
 export function createAgentLogSandbox(workspace: 'sandboxed' | 'none', store: 'writable' | 'unwritable'): AgentLogSandbox {
-  const root = realpathSync(mkdtempSync(join(tmpdir(), 'contract-kit-agent-log-')))
+  // The sandbox sits inside the decoy, as a test's temp folder can sit inside a real workspace tree (the report's near
+  // miss): an implementation that finds its store by walking up from its working folder finds the decoy's.
   const decoy = realpathSync(mkdtempSync(join(tmpdir(), 'contract-kit-decoy-workspace-')))
   mkdirSync(join(decoy, 'db'))
-  writeFileSync(join(decoy, 'db', 'db.sqlite'), 'a real workspace database: never to be opened by a test\n')
+  writeFileSync(join(decoy, 'db', 'README'), 'a real workspace database folder: never to be written by a test\n')
+  const root = realpathSync(mkdtempSync(join(decoy, 'sandbox-')))
   writeFileSync(join(root, 'blocker'), 'a regular file where a folder would have to be\n')
   const path = workspace === 'none' ? null : store === 'unwritable' ? join(root, 'blocker', 'workspace') : join(root, 'workspace')
   if (path && store === 'writable') mkdirSync(path)
@@ -30,10 +32,7 @@ export function createAgentLogSandbox(workspace: 'sandboxed' | 'none', store: 'w
     workspace: path,
     decoy,
     scan: () => scanFolder(root),
-    scanDecoy: () => scanFolder(decoy),
-    remove() {
-      rmSync(root, { recursive: true, force: true })
-      rmSync(decoy, { recursive: true, force: true })
-    },
+    scanDecoy: () => Object.fromEntries(Object.entries(scanFolder(decoy)).filter(([path]) => !join(decoy, path).startsWith(root))),
+    remove: () => rmSync(decoy, { recursive: true, force: true }),
   }
 }
