@@ -1,4 +1,5 @@
 import http2 from 'node:http2'
+import { untilGone } from '#harness/servers/session-server/until-gone.ts'
 import { writeUnlessGone } from '#harness/servers/session-server/write-unless-gone.ts'
 import type { IncomingHttpHeaders, ServerHttp2Stream } from 'node:http2'
 import type { GoneReason, SessionExchange, WatchSink } from '#harness/servers/session-server/session-exchange.ts'
@@ -66,12 +67,7 @@ export function h2Exchange(stream: ServerHttp2Stream, headers: IncomingHttpHeade
       }
       return sink
     },
-    untilGone: () =>
-      new Promise((resolve) => {
-        const reason = gone()
-        if (reason) return resolve(reason)
-        signal.addEventListener('abort', () => resolve(gone() ?? 'client-closed'), { once: true })
-      }),
+    untilGone: () => untilGone(gone, signal),
     destroy() {
       if (live()) stream.close(constants.NGHTTP2_INTERNAL_ERROR)
     },

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { untilGone } from '#harness/servers/session-server/until-gone.ts'
 import { writeUnlessGone } from '#harness/servers/session-server/write-unless-gone.ts'
 import type { GoneReason, SessionExchange, WatchSink } from '#harness/servers/session-server/session-exchange.ts'
 import type { NodeConnection } from '#harness/servers/session-server/node-connection.ts'
@@ -43,12 +44,7 @@ export function http1Exchange(request: IncomingMessage, response: ServerResponse
       }
       return sink
     },
-    untilGone: () =>
-      new Promise((resolve) => {
-        const reason = gone()
-        if (reason) return resolve(reason)
-        signal.addEventListener('abort', () => resolve(gone() ?? 'client-closed'), { once: true })
-      }),
+    untilGone: () => untilGone(gone, signal),
     destroy() {
       connection.socket.destroy()
     },
