@@ -1,6 +1,6 @@
 import type { AgentLogHistory } from '#harness/history/history.ts'
 import { broken, defineContract, held } from '#harness/contracts/contract.ts'
-import { agentLogRun, recordOf } from '#harness/contracts/agent-log/agent-log-run.ts'
+import { agentLogRun, firstMissingRow, rowState } from '#harness/contracts/agent-log/agent-log-run.ts'
 
 /** durability/running-row-visible: An agent that started and never completed stays visible as a running row, after a crash and a restart too. */
 export const runningRowVisible = defineContract<AgentLogHistory>({
@@ -9,14 +9,8 @@ export const runningRowVisible = defineContract<AgentLogHistory>({
   from: ['PLAT-114'],
   port: 'agent-log',
   check(history) {
-    const run = agentLogRun(history)
-    if (run.workspace === 'none' || run.store === 'unwritable') return held
-    for (const check of run.checks) {
-      for (const agent of check.expected.filter((a) => a.status === 'running')) {
-        const { record } = recordOf(check, agent.agentId)
-        if (record?.status !== 'running') return broken(`agent ${agent.agentId} started and never completed, but the check of step ${check.step} ${record ? `shows it as ${record.status}` : 'shows no row for it'}`, { agentId: agent.agentId, step: check.step, row: record ?? null })
-      }
-    }
+    const missing = firstMissingRow(agentLogRun(history), (a) => a.status === 'running')
+    if (missing) return broken(`agent ${missing.agent.agentId} started and never completed, but the check of step ${missing.check.step} ${missing.record ? `shows it as ${missing.record.status}` : 'shows no row for it'}`, { agentId: missing.agent.agentId, step: missing.check.step, row: missing.record ?? null })
     return held
   },
 })

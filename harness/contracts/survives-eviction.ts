@@ -1,6 +1,6 @@
 import type { AgentLogHistory } from '#harness/history/history.ts'
 import { broken, defineContract, held } from '#harness/contracts/contract.ts'
-import { agentLogRun, recordOf } from '#harness/contracts/agent-log/agent-log-run.ts'
+import { agentLogRun, firstMissingRow, rowState } from '#harness/contracts/agent-log/agent-log-run.ts'
 
 /** durability/survives-eviction: An agent's record survives more than the UI-event cap of later activity on its session. */
 export const survivesEviction = defineContract<AgentLogHistory>({
@@ -10,13 +10,8 @@ export const survivesEviction = defineContract<AgentLogHistory>({
   port: 'agent-log',
   check(history) {
     const run = agentLogRun(history)
-    if (run.workspace === 'none' || run.store === 'unwritable') return held
-    for (const check of run.checks) {
-      for (const agent of check.expected.filter((a) => a.eventsSince > run.uiEventCap)) {
-        const { record } = recordOf(check, agent.agentId)
-        if (!record || record.status !== agent.status) return broken(`agent ${agent.agentId} is ${record ? `shown as ${record.status}, not ${agent.status},` : 'gone'} after ${agent.eventsSince} later UI events (cap ${run.uiEventCap})`, { agentId: agent.agentId, step: check.step, eventsSince: agent.eventsSince, uiEventCap: run.uiEventCap, row: record ?? null })
-      }
-    }
+    const missing = firstMissingRow(run, (a) => a.eventsSince > run.uiEventCap)
+    if (missing) return broken(`agent ${missing.agent.agentId} is ${rowState(missing)} after ${missing.agent.eventsSince} later UI events (cap ${run.uiEventCap})`, { agentId: missing.agent.agentId, step: missing.check.step, eventsSince: missing.agent.eventsSince, uiEventCap: run.uiEventCap, row: missing.record ?? null })
     return held
   },
 })

@@ -1,6 +1,6 @@
 import type { AgentLogHistory } from '#harness/history/history.ts'
 import { broken, defineContract, held } from '#harness/contracts/contract.ts'
-import { agentLogRun, recordOf } from '#harness/contracts/agent-log/agent-log-run.ts'
+import { agentLogRun, firstMissingRow, rowState } from '#harness/contracts/agent-log/agent-log-run.ts'
 
 /** durability/survives-restart: An agent's record survives the process being killed (kill -9) or restarted on the same store. */
 export const survivesRestart = defineContract<AgentLogHistory>({
@@ -9,14 +9,8 @@ export const survivesRestart = defineContract<AgentLogHistory>({
   from: ['PLAT-114'],
   port: 'agent-log',
   check(history) {
-    const run = agentLogRun(history)
-    if (run.workspace === 'none' || run.store === 'unwritable') return held
-    for (const check of run.checks) {
-      for (const agent of check.expected.filter((a) => a.restartedSince)) {
-        const { record } = recordOf(check, agent.agentId)
-        if (!record || record.status !== agent.status) return broken(`agent ${agent.agentId} is ${record ? `shown as ${record.status}, not ${agent.status},` : 'gone'} after a kill or restart`, { agentId: agent.agentId, step: check.step, expected: agent.status, row: record ?? null })
-      }
-    }
+    const missing = firstMissingRow(agentLogRun(history), (a) => a.restartedSince)
+    if (missing) return broken(`agent ${missing.agent.agentId} is ${rowState(missing)} after a kill or restart`, { agentId: missing.agent.agentId, step: missing.check.step, expected: missing.agent.status, row: missing.record ?? null })
     return held
   },
 })

@@ -67,3 +67,23 @@ export function recordOf(check: AgentLogCheck, agentId: string): { record?: Agen
   const rows = (check.records ?? []).filter((r) => r.agentId === agentId)
   return { record: rows[0], count: rows.length }
 }
+
+/**
+ * The first agent, among those `which` picks at each check, whose row the check does not show with the status the
+ * steps require; undefined when every one is there. Only a run with a writable workspace store is judged.
+ */
+export function firstMissingRow(run: AgentLogRun, which: (agent: ExpectedAgent) => boolean): { check: AgentLogCheck; agent: ExpectedAgent; record?: AgentRecord } | undefined {
+  if (run.workspace === 'none' || run.store === 'unwritable') return undefined
+  for (const check of run.checks) {
+    for (const agent of check.expected.filter(which)) {
+      const { record } = recordOf(check, agent.agentId)
+      if (record?.status !== agent.status) return { check, agent, record }
+    }
+  }
+  return undefined
+}
+
+/** How a missing or wrong row reads in a message: `gone`, or `shown as failed, not running,`. */
+export function rowState(missing: { agent: ExpectedAgent; record?: AgentRecord }): string {
+  return missing.record ? `shown as ${missing.record.status}, not ${missing.agent.status},` : 'gone'
+}
