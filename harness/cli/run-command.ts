@@ -1,17 +1,12 @@
-import { resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { resolveAdapter } from '#harness/adapters/index.ts'
 import { AdapterError } from '#harness/adapters/adapter-error.ts'
 import { expectationsFor } from '#harness/expectations/expectations-for.ts'
-import { KitReporter } from '#harness/reporters/kit-reporter.ts'
-import { runPlanVariable } from '#harness/runner/run-plan.ts'
+import { executePlan } from '#harness/runner/execute-plan.ts'
 import type { RunPlan } from '#harness/runner/run-plan.ts'
 import { bundledSystemOf } from '#harness/adapters/index.ts'
 import { portOfBundled } from '#fixtures/systems/index.ts'
 import { parseFlags, selectionOptions, selectRun } from '#harness/cli/select-run.ts'
 import { UsageError } from '#harness/cli/usage-error.ts'
-
-const packageRoot = fileURLToPath(new URL('../../', import.meta.url))
 
 /**
  * `contract-kit run`: checks the selection (exit 2 when it is bad or empty), asks each stdio implementation which ports
@@ -34,20 +29,9 @@ export async function runCommand(args: string[]): Promise<number> {
   if (runs.length === 0) {
     throw new UsageError(`no selected scenario uses a port the selected adapters offer (${plan.adapters.map((a) => `${a.name}: ${a.ports?.join(', ') || 'none'}`).join('; ')})`)
   }
-  const reporter = new KitReporter(resolve(values.out))
-  process.env[runPlanVariable] = JSON.stringify(plan)
-  const { startVitest } = await import('vitest/node') // loaded only when a run starts: it takes a second or so
-  // only the suite files of ports that have runs: a suite file that declares no test is an error to vitest
-  const suites = [...new Set(runs.map((s) => `harness/suite/${s.scenario.port}.suite.ts`))]
-  const vitest = await startVitest('test', suites, {
-    root: packageRoot,
-    config: resolve(packageRoot, 'vitest.config.ts'),
-    project: ['contracts'],
-    watch: false,
-    reporters: ['default', reporter],
-  })
-  await vitest.close()
-  return reporter.results?.passed ? 0 : 1
+  const ports = runs.map((s) => s.scenario.port)
+  const results = await executePlan(plan, { outDir: values.out, ports })
+  return results.passed ? 0 : 1
 }
 
 /** The ports an adapter offers: a bundled system's own, or what a stdio implementation declares in its handshake (unknown if it fails: its runs then end in `error`). */

@@ -17,7 +17,10 @@ export class KitReporter implements Reporter {
   readonly #errors: string[] = []
   #results: RunResults | undefined
 
-  constructor(readonly outDir: string) {}
+  constructor(
+    readonly outDir: string,
+    readonly options: { quiet?: boolean } = {},
+  ) {}
 
   /** The results of the finished run (undefined before it ends). */
   get results(): RunResults | undefined {
@@ -43,6 +46,7 @@ export class KitReporter implements Reporter {
     writeFileAtomic(join(this.outDir, 'summary.md'), summaryMarkdown(results))
     writeFileAtomic(join(this.outDir, 'results.json'), JSON.stringify(results, null, 2) + '\n')
     this.#results = results
+    if (this.options.quiet) return
     const c = results.counts
     const fromHere = relative(process.cwd(), this.outDir)
     const shown = fromHere === '' ? '.' : fromHere.startsWith('..') ? this.outDir : fromHere
