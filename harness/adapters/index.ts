@@ -7,6 +7,8 @@ import { createCommandAdapter } from '#harness/adapters/command-adapter.ts'
 import { bundledScript } from '#harness/adapters/command/bundled-script.ts'
 import { parseCommandLine } from '#harness/adapters/parse-command-line.ts'
 import { bundledSystems } from '#fixtures/systems/index.ts'
+import type { PlanAdapter } from '#harness/runner/run-plan.ts'
+import { UnknownAdapterError } from '#harness/adapters/unknown-adapter-error.ts'
 
 /** The suffix that serves a bundled system over the stdio protocol instead of in process (`pager/reference@stdio`). */
 export const stdioSuffix = '@stdio'
@@ -41,10 +43,12 @@ export function bundledSystemOf(adapterName: string): string | undefined {
   return Object.hasOwn(bundledSystems, system) && (system === adapterName || adapterName === system + (suffixOf(system) ?? '@none')) ? system : undefined
 }
 
-/** An unknown adapter name or a bad `stdio:` command line: a one-line message for the user. */
-export class UnknownAdapterError extends Error {
-  override readonly name = 'UnknownAdapterError'
+/** The argv that serves a bundled system over the stdio protocol from its TypeScript source (what `<system>@stdio` runs, bundled). */
+export function bundledStdioCommand(system: string): string[] {
+  return [process.execPath, '--import', tsxLoader, serveStdio, system]
 }
+
+export { UnknownAdapterError } from '#harness/adapters/unknown-adapter-error.ts'
 
 /** Resolves an adapter name: a bundled system (in process, `@stdio` or `@command`), `stdio:<command line>`, or `command:<template>`. */
 export function resolveAdapter(name: string, options: { timeoutMs?: number } = {}): Adapter {
@@ -62,7 +66,8 @@ export function resolveAdapter(name: string, options: { timeoutMs?: number } = {
     return createCommandAdapter({ name, template: async () => [process.execPath, await bundledScript(sessionClientCli), ...args] })
   }
   if (name.endsWith(stdioSuffix)) {
-    return createStdioAdapter({ name, command: [process.execPath, '--import', tsxLoader, serveStdio, system], timeoutMs: options.timeoutMs })
+    // bundled once per process: an agent log is started again for every kill and restart, and tsx takes a second each time
+    return createStdioAdapter({ name, command: async () => [process.execPath, await bundledScript(serveStdio, { packages: 'linked' }), system], shownCommand: bundledStdioCommand(system), timeoutMs: options.timeoutMs })
   }
   return createInProcessAdapter({ name, create: bundledSystems[system], timeoutMs: options.timeoutMs })
 }
@@ -74,4 +79,12 @@ function commandLineAfter(prefix: string, name: string): string[] {
   } catch (error) {
     throw new UnknownAdapterError(`--adapter ${JSON.stringify(name)}: ${error instanceof Error ? error.message : String(error)}`)
   }
+}
+
+/** The adapter of a plan entry: a profile's implementation started from its launch, or else the entry's name resolved. */
+export function resolvePlanAdapter(entry: PlanAdapter, options: { timeoutMs?: number } = {}): Adapter {
+  const launch = entry.launch
+  if (launch === undefined) return resolveAdapter(entry.name, options)
+  if (launch.transport === 'command') return createCommandAdapter({ name: entry.name, template: launch.command, cwd: launch.cwd })
+  return createStdioAdapter({ name: entry.name, command: launch.command, cwd: launch.cwd, env: launch.env, timeoutMs: options.timeoutMs ?? launch.timeoutMs })
 }

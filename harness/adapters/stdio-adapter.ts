@@ -13,8 +13,10 @@ export const stdioProtocol = 'contract-kit/stdio@1'
 export interface StdioAdapterOptions {
   /** The name reports use, e.g. `stdio:python3 pager.py`. */
   name: string
-  /** The program and its arguments (see parseCommandLine); no shell is involved. */
-  command: string[]
+  /** The program and its arguments (see parseCommandLine), or a function making them once, on the first open; no shell is involved. */
+  command: string[] | (() => Promise<string[]>)
+  /** The command reports show, when `command` is made at run time (e.g. a bundle in a temporary folder): one a person can run. */
+  shownCommand?: string[]
   /** How long each call may wait for its answer (default 10 000 ms). */
   timeoutMs?: number
   /** How long starting the process and answering `initialize` may take (default: the larger of timeoutMs and 10 000 ms). */
@@ -36,12 +38,14 @@ const portClients: { [P in PortName]?: (rpc: JsonRpcCaller) => PortMap[P] } = {
 
 /** An adapter that spawns an implementation and speaks newline-delimited JSON-RPC 2.0 with it over stdin/stdout. */
 export function createStdioAdapter(options: StdioAdapterOptions): Adapter {
+  let command: string[] | undefined
   return {
     name: options.name,
     async open(openOptions: { cwd?: string } = {}): Promise<Connection> {
       const timeoutMs = options.timeoutMs ?? 10_000
+      command ??= typeof options.command === 'function' ? await options.command() : options.command
       const rpc = await JsonRpcProcess.start({
-        command: options.command,
+        command,
         cwd: openOptions.cwd ?? options.cwd,
         env: options.env === undefined ? undefined : { ...process.env, ...options.env },
         timeoutMs,
@@ -49,7 +53,7 @@ export function createStdioAdapter(options: StdioAdapterOptions): Adapter {
       })
       try {
         const declared = await handshake(rpc, options.handshakeTimeoutMs ?? Math.max(timeoutMs, 10_000))
-        return connect(rpc, declared, options.command)
+        return connect(rpc, declared, options.shownCommand ?? command)
       } catch (error) {
         await rpc.close()
         throw error

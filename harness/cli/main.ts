@@ -1,13 +1,21 @@
 import { UsageError } from '#harness/cli/usage-error.ts'
 import { ScenarioError } from '#harness/scenario/scenario-error.ts'
-import { UnknownAdapterError } from '#harness/adapters/index.ts'
+import { UnknownAdapterError } from '#harness/adapters/unknown-adapter-error.ts'
 import { KnownFailingListError } from '#harness/expectations/known-failing.ts'
-import { runCommand } from '#harness/cli/run-command.ts'
-import { listCommand } from '#harness/cli/list-command.ts'
-import { judgeCommand } from '#harness/cli/judge-command.ts'
 import { usage } from '#harness/cli/usage.ts'
 
-const commands: Record<string, (args: string[]) => Promise<number>> = { run: runCommand, list: listCommand, judge: judgeCommand }
+type Command = (args: string[]) => Promise<number>
+
+/** Each command, loaded when it is run: a command line pays only for the modules its command needs. */
+const commands: Record<string, () => Promise<Command>> = {
+  run: async () => (await import('#harness/cli/run-command.ts')).runCommand,
+  reproduce: async () => (await import('#harness/cli/reproduce-command.ts')).reproduceCommand,
+  doctor: async () => (await import('#harness/cli/doctor-command.ts')).doctorCommand,
+  baseline: async () => (await import('#harness/cli/baseline-command.ts')).baselineCommand,
+  'merge-reports': async () => (await import('#harness/cli/merge-command.ts')).mergeCommand,
+  list: async () => (await import('#harness/cli/list-command.ts')).listCommand,
+  judge: async () => (await import('#harness/cli/judge-command.ts')).judgeCommand,
+}
 
 /** Runs the contract-kit command line and returns its exit code: 0 as expected, 1 a contract or an adapter failed, 2 bad usage or input. */
 export async function main(argv: string[]): Promise<number> {
@@ -20,10 +28,10 @@ export async function main(argv: string[]): Promise<number> {
     console.log(usage)
     return 0
   }
-  const command = commands[name]
+  const load = Object.hasOwn(commands, name) ? commands[name] : undefined
   try {
-    if (!command) throw new UsageError(`unknown command ${JSON.stringify(name)}: expected run, list, judge or help`)
-    return await command(args)
+    if (!load) throw new UsageError(`unknown command ${JSON.stringify(name)}: expected run, baseline, doctor, reproduce, merge-reports, list, judge or help`)
+    return await (await load())(args)
   } catch (error) {
     if (error instanceof UsageError || error instanceof ScenarioError || error instanceof UnknownAdapterError || error instanceof KnownFailingListError) {
       console.error(`contract-kit: ${error.message}`)

@@ -1,37 +1,88 @@
-import { resolveAdapter } from '#harness/adapters/index.ts'
+import { resolveAdapter, bundledSystemOf } from '#harness/adapters/index.ts'
 import { AdapterError } from '#harness/adapters/adapter-error.ts'
 import { expectationsFor } from '#harness/expectations/expectations-for.ts'
 import { executePlan } from '#harness/runner/execute-plan.ts'
-import type { RunPlan } from '#harness/runner/run-plan.ts'
-import { bundledSystemOf } from '#harness/adapters/index.ts'
+import type { PlanAdapter, RunPlan } from '#harness/runner/run-plan.ts'
+import { missingCapabilities, planScenarios } from '#harness/runner/plan-scenarios.ts'
 import { portOfBundled } from '#fixtures/systems/index.ts'
+import { loadProfile } from '#harness/profiles/load-profile.ts'
+import { bundledProfiles } from '#harness/profiles/bundled-profiles.ts'
+import { planAdapterOfProfile } from '#harness/profiles/plan-adapter-of-profile.ts'
+import { selectScenarios } from '#harness/scenario/select-scenarios.ts'
+import type { LoadedScenario } from '#harness/scenario/load-scenarios.ts'
 import { parseFlags, selectionOptions, selectRun } from '#harness/cli/select-run.ts'
 import { UsageError } from '#harness/cli/usage-error.ts'
+
+/** The flags of `run` (and of `baseline`, which runs a profile the same way). */
+export const runOptions = {
+  ...selectionOptions,
+  profile: { type: 'string', multiple: true },
+  out: { type: 'string', default: 'reports' },
+  'no-expectations': { type: 'boolean', default: false },
+  'keep-histories': { type: 'boolean', default: false },
+  timeout: { type: 'string' },
+} as const
 
 /**
  * `contract-kit run`: checks the selection (exit 2 when it is bad or empty), asks each stdio implementation which ports
  * it offers, then runs the selected scenarios × adapters as vitest tests and writes the reports. Exit 0, 1 or 2.
  */
 export async function runCommand(args: string[]): Promise<number> {
-  const { values } = parseFlags({
-    args,
-    options: { ...selectionOptions, out: { type: 'string', default: 'reports' }, 'no-expectations': { type: 'boolean', default: false }, 'keep-histories': { type: 'boolean', default: false }, timeout: { type: 'string' } },
-    allowPositionals: false,
-    strict: true,
-  })
+  const { values } = parseFlags({ args, options: { ...runOptions, shard: { type: 'string' }, screenshot: { type: 'boolean', default: false } }, allowPositionals: false, strict: true })
+  const shard = values.shard === undefined ? undefined : parseShard(values.shard)
+  const { plan, ports } = await planRun(values)
+  const results = await executePlan(plan, { outDir: values.out, ports, ...(shard ? { shard } : {}) })
+  if (values.screenshot) await (await import('#harness/reporters/matrix/keep-matrix-screenshot.ts')).keepMatrixScreenshot(values.out) // loads playwright-core only when asked
+  if (shard && results.counts.runs === 0 && results.errors.length === 0) return 0 // vitest gave this shard no suite file
+  return results.passed ? 0 : 1
+}
+
+/** `--shard I/N`: the part of the suite files (one per port) this run takes, as vitest's `--shard` (1 ≤ I ≤ N). */
+function parseShard(text: string): { index: number; count: number } {
+  const match = /^([1-9]\d*)\/([1-9]\d*)$/.exec(text)
+  if (!match || Number(match[1]) > Number(match[2])) throw new UsageError(`--shard: expected I/N with 1 ≤ I ≤ N (2/3), got ${JSON.stringify(text)}`)
+  return { index: Number(match[1]), count: Number(match[2]) }
+}
+
+/** Turns `run`'s flags into a plan and the ports that have runs; throws a UsageError when nothing would run. */
+export async function planRun(values: {
+  adapter?: string[]
+  scenario?: string[]
+  'scenario-dir'?: string
+  profile?: string[]
+  'no-expectations'?: boolean
+  'keep-histories'?: boolean
+  timeout?: string
+}): Promise<{ plan: RunPlan; ports: string[] }> {
   const timeoutMs = values.timeout === undefined ? undefined : Number(values.timeout)
   if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs > 0)) throw new UsageError(`--timeout: expected a positive whole number of milliseconds, got ${JSON.stringify(values.timeout)}`)
-  const { scenarios, adapters, patterns, scenarioDir } = await selectRun(values)
-  if (!values['no-expectations']) for (const name of adapters) expectationsFor(name)
-  const plan: RunPlan = { adapters: [], scenarios: patterns, ...(scenarioDir ? { scenarioDir } : {}), noExpectations: values['no-expectations'], keepHistories: values['keep-histories'], ...(timeoutMs ? { timeoutMs } : {}) }
+  const profiles = (values.profile ?? []).map((file) => loadProfile(file))
+  const defaults = values.adapter === undefined && profiles.length === 0
+  const { scenarios, adapters, patterns, scenarioDir } = await selectRun({ ...values, adapter: values.adapter ?? (defaults ? undefined : []) })
+  const noExpectations = values['no-expectations'] ?? false
+  if (!noExpectations) for (const name of adapters) expectationsFor(name)
+  const plan: RunPlan = { adapters: [], scenarios: patterns, ...(scenarioDir ? { scenarioDir } : {}), noExpectations, keepHistories: values['keep-histories'] ?? false, ...(timeoutMs ? { timeoutMs } : {}) }
   for (const name of adapters) plan.adapters.push({ name, ...(await declaredPorts(name, timeoutMs)) })
-  const runs = plan.adapters.flatMap((a) => scenarios.filter((s) => a.ports === undefined || a.ports.includes(s.scenario.port)))
+  for (const profile of [...(defaults ? bundledProfiles() : []), ...profiles]) plan.adapters.push(planAdapterOfProfile(profile))
+  const names = plan.adapters.map((a) => a.name)
+  const twice = names.find((name, i) => names.indexOf(name) !== i)
+  if (twice !== undefined) throw new UsageError(`${twice} is selected twice: give each profile a different name`)
+  const runs = plan.adapters.flatMap((a) => planScenarios(a, scenarios))
+  for (const a of plan.adapters) reportNotRun(a, selectScenarios(scenarios, a.scenarios ?? []))
   if (runs.length === 0) {
     throw new UsageError(`no selected scenario uses a port the selected adapters offer (${plan.adapters.map((a) => `${a.name}: ${a.ports?.join(', ') || 'none'}`).join('; ')})`)
   }
-  const ports = runs.map((s) => s.scenario.port)
-  const results = await executePlan(plan, { outDir: values.out, ports })
-  return results.passed ? 0 : 1
+  return { plan, ports: [...new Set(runs.map((s) => s.scenario.port))] }
+}
+
+/** Says which scenarios of an adapter's ports are not run because it lacks a capability they need. */
+function reportNotRun(adapter: PlanAdapter, scenarios: readonly LoadedScenario[]): void {
+  const lacking = new Map<string, number>()
+  for (const s of scenarios) {
+    if (adapter.ports && !adapter.ports.includes(s.scenario.port)) continue
+    for (const c of missingCapabilities(adapter, s)) lacking.set(c, (lacking.get(c) ?? 0) + 1)
+  }
+  for (const [capability, count] of lacking) console.error(`contract-kit: ${adapter.name}: ${count} scenario(s) not run: they need the capability ${capability}, which its profile does not list`)
 }
 
 /** The ports an adapter offers: a bundled system's own, or what a stdio implementation declares in its handshake (unknown if it fails: its runs then end in `error`). */

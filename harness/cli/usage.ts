@@ -2,16 +2,42 @@
 export const usage = `contract-kit — replay scenario files against implementations and judge size, recovery and durability contracts
 
 Usage:
-  contract-kit run [--adapter NAME]... [--scenario PATTERN]... [--scenario-dir DIR] [--out DIR] [--no-expectations] [--keep-histories] [--timeout MS]
-      Replays every selected scenario against every selected adapter (default: every bundled system) and writes
-      results.json, junit.xml, summary.md and the History of every run that did not hold into DIR (default reports/).
+  contract-kit run [--adapter NAME]... [--profile FILE]... [--scenario PATTERN]... [--scenario-dir DIR] [--out DIR]
+                   [--no-expectations] [--keep-histories] [--timeout MS] [--shard I/N] [--screenshot]
+      Replays every selected scenario against every selected adapter (default: every bundled system and the bundled
+      example profiles) and writes results.json, junit.xml, summary.md, matrix.html and the History of every run that
+      did not hold into DIR (default reports/).
       NAME is a bundled system (pager/reference), a bundled system over stdio (pager/reference@stdio), or
       stdio:<command line> for any implementation speaking the stdio protocol (docs/stdio-protocol.md); it then runs
       every selected scenario of the ports its handshake declares.
+      FILE is a profile (docs/profiles.md): one implementation's command, ports, capabilities, and its known-failing
+      and known-flaky lists; an expired or stale entry fails the run.
       PATTERN matches case ids: * within one level, ** across levels (regressions/analysis-result-budget/**).
       --scenario-dir reads scenario files from DIR instead of the bundled scenarios/ folder.
       --keep-histories writes the History of every run, held ones too (by default only of runs that did not hold).
       --timeout sets every call's limit in milliseconds (default 10000, or the scenario's given.timeoutMs).
+      --screenshot opens matrix.html in Chromium afterwards and keeps matrix.png beside it (skipped, with a line on
+      stderr, when there is no Chromium).
+      --shard I/N runs part I of N of the suite files (one per port; vitest's --shard) and writes its blob to
+      .vitest-reports/blob-I-N.json for merge-reports; give every part the same selection (docs/ci.md).
+  contract-kit merge-reports [DIR] [--out DIR]
+      Joins the blobs the shards of one run left in DIR (default .vitest-reports) and writes the whole run's reports
+      into DIR (default reports/); exits like run, and 2 when DIR is missing, empty, or lacks a shard.
+  contract-kit reproduce BUG-ID [--out DIR]
+      Replays a reported bug's regression scenarios (those whose reproduces: names it) against its pre-fix system and
+      its reference, expectations off, and prints them side by side: each broken contract's message, witness and
+      Reproduce with: line above the reference's verdict. BUG-ID: analysis-result-budget, DEP-8516, PLAT-200, PLAT-114
+      (any case). Reports go to DIR (default reports/reproduce/<bug-id>). Exit 0 the bug reproduces (the pre-fix
+      system breaks a case and the reference holds them all), 1 it does not, 2 bad usage.
+  contract-kit baseline --profile FILE [--update] [--link URL] [--scenario PATTERN]... [--out DIR]
+      Runs the profile without expectations and prints, as a diff, the known-failing list that run calls for: stale
+      entries removed, new failures added (one exact entry each, with --link as its link). --update writes it.
+  contract-kit doctor (--profile FILE | --adapter NAME) [--port PORT]... [--calls N] [--max-call-ms MS] [--timeout MS]
+      Starts one implementation over stdio and checks it before any scenario: the initialize handshake, stray stdout
+      lines (a banner, a log line), how much it writes to stderr, per-call latency (N calls of each declared port,
+      default 20; warns above MS, default 1000), exit when stdin closes, and SIGTERM. Prints ok/warn/fail per check,
+      with a fix. --port names a port the handshake must declare (a profile's ports by default).
+      Exit 0 no check failed (warnings allowed), 1 a check failed, 2 bad usage.
   contract-kit list [--adapter NAME]... [--scenario PATTERN]... [--scenario-dir DIR]
       Lists the selected scenarios (id, port, title) and the adapters.
   contract-kit judge HISTORY_FILE

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest'
-import { createRequire } from 'node:module'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { fileURLToPath } from 'node:url'
 import { bundledScenarios } from '#harness/__test-helpers__/record-bundled-scenario.ts'
 import { createStdioAdapter } from '#harness/adapters/stdio-adapter.ts'
+import { bundledScript } from '#harness/adapters/command/bundled-script.ts'
 import { ConnectionPool } from '#harness/runner/connection-pool.ts'
 import { recordScenario } from '#harness/runner/replay-scenario.ts'
 import { judgeHistory } from '#harness/runner/judge-history.ts'
@@ -13,12 +13,11 @@ import type { AgentLogHistory } from '#harness/history/history.ts'
 // scenario, breaks on the pre-fix log where its list says, and each mutant is caught by the contract made for it.
 
 const serveStdio = fileURLToPath(new URL('../../fixtures/systems/serve-stdio.ts', import.meta.url))
-const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href
 const scenarios = bundledScenarios.filter((s) => s.id.startsWith('regressions/plat-114/'))
 
 async function record(system: string, scenario: string): Promise<AgentLogHistory> {
   const loaded = scenarios.find((s) => s.id.endsWith(`/${scenario}`))!
-  const adapter = createStdioAdapter({ name: `${system}@stdio`, command: [process.execPath, '--import', tsx, serveStdio, system], timeoutMs: 30_000 })
+  const adapter = createStdioAdapter({ name: `${system}@stdio`, command: async () => [process.execPath, await bundledScript(serveStdio, { packages: 'linked' }), system], timeoutMs: 30_000 })
   const pool = new ConnectionPool()
   const { history, failure } = await recordScenario(loaded, adapter, pool)
   await pool.closeAll()

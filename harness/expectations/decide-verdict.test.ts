@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { decideVerdict, passingVerdicts } from '#harness/expectations/decide-verdict.ts'
 import type { ContractOutcome } from '#harness/expectations/decide-verdict.ts'
-import { parseKnownFailing } from '#harness/expectations/known-failing.ts'
+import { parseKnownFailing, type KnownFailingEntry } from '#harness/expectations/known-failing.ts'
 
 const scenario = 'regressions/analysis-result-budget/default-read'
 const fits = 'size/page-fits-ceilings'
@@ -106,5 +106,60 @@ describe('decideVerdict', () => {
 
   it('only held and expected-broken pass', () => {
     expect([...passingVerdicts].sort()).toEqual(['expected-broken', 'held'])
+  })
+})
+
+describe('decideVerdict: known-flaky entries', () => {
+  const entry = (pattern: string, kind?: 'flaky', link?: string): KnownFailingEntry => {
+    const [scenarioPattern, contract] = pattern.split(':')
+    return {
+      pattern,
+      scenario: scenarioPattern,
+      ...(contract ? { contract } : {}),
+      reason: kind ? 'races the timeout' : 'fits by JSON bytes only',
+      source: kind ? 'p.yaml:20' : 'p.yaml:10',
+      ...(link ? { link } : {}),
+      ...(kind ? { kind } : {}),
+    }
+  }
+
+  it('expected-broken: a broken contract covered only by a flaky entry, marked with it', () => {
+    const contracts = [broken(fits), held(bound)]
+    expect(decideVerdict(scenario, contracts, [entry(`${scenario}:${fits}`, 'flaky')])).toEqual({ verdict: 'expected-broken', stale: [] })
+    expect(contracts[0].expectedBy).toEqual({ pattern: `${scenario}:${fits}`, reason: 'races the timeout', source: 'p.yaml:20', kind: 'flaky' })
+    expect(contracts[1].expectedBy).toBeUndefined()
+  })
+
+  it('held: a flaky entry whose contract held is never stale', () => {
+    const contracts = [held(fits), held(bound)]
+    expect(decideVerdict(scenario, contracts, [entry(`${scenario}:${fits}`, 'flaky'), entry('regressions/**', 'flaky')])).toEqual({ verdict: 'held', stale: [] })
+    expect(contracts.map((c) => c.expectedBy)).toEqual([undefined, undefined])
+  })
+
+  it('a known-failing entry that held is still stale beside a flaky one', () => {
+    const failing = entry(`${scenario}:${bound}`)
+    expect(decideVerdict(scenario, [broken(fits), held(bound)], [entry(`${scenario}:${fits}`, 'flaky'), failing])).toEqual({ verdict: 'unexpected-held', stale: [failing] })
+  })
+
+  it('a known-failing entry is preferred over a flaky one for expectedBy, whatever their order', () => {
+    const contracts = [broken(fits)]
+    const decision = decideVerdict(scenario, contracts, [entry(`${scenario}:${fits}`, 'flaky'), entry('regressions/**:size/*')])
+    expect(decision).toEqual({ verdict: 'expected-broken', stale: [] })
+    expect(contracts[0].expectedBy).toEqual({ pattern: 'regressions/**:size/*', reason: 'fits by JSON bytes only', source: 'p.yaml:10' })
+  })
+
+  it('carries the link into expectedBy, for known-failing and flaky entries alike', () => {
+    const contracts = [broken(fits), broken(reachable)]
+    decideVerdict(scenario, contracts, [entry(`${scenario}:${fits}`, undefined, 'https://example.com/issues/1'), entry(`${scenario}:${reachable}`, 'flaky', 'https://example.com/issues/2')])
+    expect(contracts.map((c) => c.expectedBy)).toEqual([
+      { pattern: `${scenario}:${fits}`, reason: 'fits by JSON bytes only', source: 'p.yaml:10', link: 'https://example.com/issues/1' },
+      { pattern: `${scenario}:${reachable}`, reason: 'races the timeout', source: 'p.yaml:20', link: 'https://example.com/issues/2', kind: 'flaky' },
+    ])
+  })
+
+  it('broken: a flaky entry for another contract does not cover an unlisted break', () => {
+    const contracts = [broken(fits), broken(reachable)]
+    expect(decideVerdict(scenario, contracts, [entry(`${scenario}:${reachable}`, 'flaky')]).verdict).toBe('broken')
+    expect(contracts[0].expectedBy).toBeUndefined()
   })
 })

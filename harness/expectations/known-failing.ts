@@ -9,6 +9,12 @@ export interface KnownFailingEntry {
   reason: string
   /** Where the entry is written (`file:line`), for messages. */
   source: string
+  /** The issue that tracks it (profiles require one). */
+  link?: string
+  /** The last day (YYYY-MM-DD, UTC) the entry excuses a failure; after it, the entry fails the run. */
+  expires?: string
+  /** `flaky`: the contract may hold or break (a profile's knownFlaky list); absent: it is expected to break. */
+  kind?: 'flaky'
 }
 
 /** A known-failing list that cannot be read: one line naming the file, the line and what was expected. */

@@ -6,6 +6,7 @@ import type { RunResults } from '#harness/reporters/run-results.ts'
 import { historyFileName } from '#harness/reporters/history-file-name.ts'
 import { junitXml } from '#harness/reporters/junit-xml.ts'
 import { summaryMarkdown } from '#harness/reporters/summary-markdown.ts'
+import { matrixHtml } from '#harness/reporters/matrix/matrix-html.ts'
 import { writeFileAtomic } from '#harness/reporters/write-file-atomic.ts'
 
 /**
@@ -44,6 +45,7 @@ export class KitReporter implements Reporter {
     for (const o of this.#outcomes) if (o.history) writeFileAtomic(join(this.outDir, historyFileName(o.adapter, o.scenario)), JSON.stringify(o.history, null, 1) + '\n')
     writeFileAtomic(join(this.outDir, 'junit.xml'), junitXml(results))
     writeFileAtomic(join(this.outDir, 'summary.md'), summaryMarkdown(results))
+    writeFileAtomic(join(this.outDir, 'matrix.html'), matrixHtml(results))
     writeFileAtomic(join(this.outDir, 'results.json'), JSON.stringify(results, null, 2) + '\n')
     this.#results = results
     if (this.options.quiet) return
@@ -51,8 +53,15 @@ export class KitReporter implements Reporter {
     const fromHere = relative(process.cwd(), this.outDir)
     const shown = fromHere === '' ? '.' : fromHere.startsWith('..') ? this.outDir : fromHere
     console.log(`\ncontract-kit: ${c.runs} runs: ${c.held} held, ${c['expected-broken']} expected-broken, ${c.broken} broken, ${c['unexpected-held']} unexpected-held, ${c.error} error${c.untestable ? `, ${c.untestable} untestable` : ''}`)
-    for (const run of results.runs) if (!['held', 'expected-broken'].includes(run.verdict)) console.log(`  ${run.verdict}: ${run.scenario} on ${run.adapter}\n    Reproduce with: ${run.reproduce}`)
+    for (const run of results.runs) {
+      if (['held', 'expected-broken'].includes(run.verdict)) continue
+      console.log(`  ${run.verdict}: ${run.scenario} on ${run.adapter}`)
+      for (const c of run.contracts) if (c.verdict === 'broken' && !c.expectedBy) console.log(`    ${c.id} broken: ${c.message}`)
+      for (const s of run.stale) console.log(`    stale entry ${s.pattern} (${s.source}): every contract it names held`)
+      if (run.error) console.log(`    ${run.error.message.split('\n')[0]}`)
+      console.log(`    Reproduce with: ${run.reproduce}`)
+    }
     for (const e of results.errors) console.log(`  kit error: ${e}`)
-    console.log(`reports: ${shown}/results.json, junit.xml, summary.md${results.runs.some((r) => r.history) ? `, ${results.runs.filter((r) => r.history).length} histories` : ''}`)
+    console.log(`reports: ${shown}/results.json, junit.xml, summary.md, matrix.html${results.runs.some((r) => r.history) ? `, ${results.runs.filter((r) => r.history).length} histories` : ''}`)
   }
 }

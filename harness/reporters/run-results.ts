@@ -24,11 +24,18 @@ export function runResults(outcomes: readonly RunOutcome[], errors: readonly str
     format: 'contract-kit/results@1',
     passed: errors.length === 0 && sorted.length > 0 && sorted.every((o) => passingVerdicts.has(o.verdict)),
     counts: { runs: sorted.length, ...counts },
-    runs: sorted.map(({ history, ...run }) => ({ ...run, ...(history ? { history: historyFile(run) } : {}) })),
+    // a process id differs from run to run: it stays in the History, not in results.json, which two runs must agree on
+    runs: sorted.map(({ history, ...run }) => ({ ...run, system: withoutPid(run.system), ...(history ? { history: historyFile(run) } : {}) })),
     errors: [...errors],
   }
 }
 
 function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0
+}
+
+function withoutPid(system: RunOutcome['system']): RunOutcome['system'] {
+  if (system === null || system.pid === undefined) return system
+  const { pid: _pid, ...rest } = system
+  return rest
 }

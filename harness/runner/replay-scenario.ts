@@ -23,6 +23,8 @@ export interface ReplayContext {
   noExpectations?: boolean
   /** Keep the History of every run, held ones included. */
   keepHistories?: boolean
+  /** The command-line words that select the adapter, for the reproduce command (default `--adapter NAME`). */
+  select?: readonly string[]
 }
 
 /** A recorded replay: the History, the adapter failure that stopped it (if any), and the figures its driver observed. */
@@ -78,7 +80,7 @@ export async function replayScenario(loaded: LoadedScenario, context: ReplayCont
     stale: decision.stale.map(({ pattern, reason, source }) => ({ pattern, reason, source })),
     ...(decision.reason !== undefined ? { error: { message: decision.reason, stderr: history.stderr } } : {}),
     ...(observed ? { observed } : {}),
-    reproduce: reproduceCommand(loaded.id, context.adapter.name, context.noExpectations),
+    reproduce: reproduceCommand(loaded.id, context.adapter.name, context.noExpectations, context.select),
     ...(decision.verdict === 'held' && !context.keepHistories ? {} : { history }),
   }
 }

@@ -1,6 +1,6 @@
-/** The shell command that runs one scenario against one adapter alone, quoted for a POSIX shell. */
-export function reproduceCommand(scenarioId: string, adapterName: string, noExpectations = false): string {
-  return ['npx', 'contract-kit', 'run', '--adapter', quote(adapterName), '--scenario', quote(scenarioId), ...(noExpectations ? ['--no-expectations'] : [])].join(' ')
+/** The shell command that runs one scenario against one adapter alone, quoted for a POSIX shell; `select` replaces `--adapter NAME` (e.g. `--profile FILE`). */
+export function reproduceCommand(scenarioId: string, adapterName: string, noExpectations = false, select: readonly string[] = ['--adapter', adapterName]): string {
+  return ['npx', 'contract-kit', 'run', ...select.map(quote), '--scenario', quote(scenarioId), ...(noExpectations ? ['--no-expectations'] : [])].join(' ')
 }
 
 function quote(word: string): string {

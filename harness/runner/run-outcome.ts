@@ -18,6 +18,8 @@ export interface RunOutcome {
   error?: { message: string; stderr: string }
   /** The figures a person reads first (for a session client: exit code, reply bytes, last line, truncated lines…). */
   observed?: Record<string, unknown>
+  /** Each attempt's verdict, when a known-flaky case ran more than once (the last is the verdict). */
+  attempts?: RunVerdict[]
   /** The command that runs this case alone. */
   reproduce: string
   /** The History, kept for every run that did not hold. */

@@ -1,11 +1,33 @@
 import { bundledAdapterNames } from '#harness/adapters/index.ts'
+import { bundledProfiles } from '#harness/profiles/bundled-profiles.ts'
+import { planAdapterOfProfile } from '#harness/profiles/plan-adapter-of-profile.ts'
+import type { KnownFailingEntry } from '#harness/expectations/known-failing.ts'
 
 /** The environment variable that carries a run plan from the CLI to the vitest workers. */
 export const runPlanVariable = 'CONTRACT_KIT_PLAN'
 
+/** One adapter of a plan: its name and ports, and for a profile how to start it, what to run and what it is known to fail. */
+export interface PlanAdapter {
+  name: string
+  /** The ports it offers, when known (a bundled system's, a profile's, or a stdio handshake's). */
+  ports?: string[]
+  /** How to start a profile's implementation; absent: the name is resolved (bundled, `stdio:`, `command:`). */
+  launch?: { transport: 'stdio' | 'command'; command: string[]; cwd: string; env?: Record<string, string>; timeoutMs?: number }
+  /** The profile's entries (known-failing and known-flaky); absent: the bundled system's list. */
+  expectations?: KnownFailingEntry[]
+  /** How many times a known-flaky case runs again before it counts. */
+  flakyRetries?: number
+  /** The profile's scenario patterns; absent or empty: all. */
+  scenarios?: string[]
+  /** The capabilities it has; absent: all. */
+  capabilities?: string[]
+  /** The command-line words that select it, for `Reproduce with:` (default `--adapter NAME`). */
+  select?: string[]
+}
+
 /** What one run replays: which adapters (with the ports each offers, when known), which scenarios, and whether expectations apply. */
 export interface RunPlan {
-  adapters: Array<{ name: string; ports?: string[] }>
+  adapters: PlanAdapter[]
   /** Case-id patterns (`*`, `**`); empty: every scenario. */
   scenarios: string[]
   /** The folder of scenario files (default: the bundled scenarios/). */
@@ -17,9 +39,9 @@ export interface RunPlan {
   timeoutMs?: number
 }
 
-/** The plan of the main job: every bundled system, in process and over stdio, against every scenario, with expectations. */
+/** The plan of the main job: every bundled system, in process and over stdio, and every bundled profile, against every scenario, with expectations. */
 export function defaultRunPlan(): RunPlan {
-  return { adapters: bundledAdapterNames().map((name) => ({ name })), scenarios: [], noExpectations: false }
+  return { adapters: [...bundledAdapterNames().map((name) => ({ name })), ...bundledProfiles().map(planAdapterOfProfile)], scenarios: [], noExpectations: false }
 }
 
 /** The plan the CLI handed over in the environment, or the default plan (`npm test`). */

@@ -2,23 +2,50 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
 
+import { readFile } from 'node:fs/promises'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { builtinModules } from 'node:module'
+import type { Plugin } from 'esbuild'
+
 const built = new Map<string, Promise<string>>()
 let folder: string | undefined
 
 /**
  * A TypeScript entry point bundled once per process (esbuild) into a plain `.mjs` in a temporary folder, so a client
- * the kit starts for every scenario starts in a fraction of the time `tsx` takes. Returns the bundle's path.
+ * or an implementation the kit starts for every scenario starts in a fraction of the time `tsx` takes. With
+ * `packages: 'linked'` its npm packages are not bundled but imported from where the kit resolves them (native ones,
+ * such as better-sqlite3, only work that way). Returns the bundle's path.
  */
-export function bundledScript(entry: string): Promise<string> {
-  let path = built.get(entry)
+export function bundledScript(entry: string, options: { packages?: 'bundled' | 'linked' } = {}): Promise<string> {
+  const key = `${options.packages ?? 'bundled'}:${entry}`
+  let path = built.get(key)
   if (!path) {
-    path = build(entry)
-    built.set(entry, path)
+    path = build(entry, options.packages === 'linked')
+    built.set(key, path)
   }
   return path
 }
 
-async function build(entry: string): Promise<string> {
+/**
+ * Leaves every npm package out of the bundle, imported by the absolute path the kit itself resolves it to, and keeps
+ * each module's own `import.meta.url` (its source file's), so files and packages it finds from there are found as in
+ * source — except the entry's, which stays the bundle's own, so its "am I the main module" check still holds.
+ */
+const linkPackages = (entry: string): Plugin => ({
+  name: 'link-packages',
+  setup(build) {
+    build.onResolve({ filter: /^[^./#]/ }, (args) => {
+      if (args.path.startsWith('node:') || builtinModules.includes(args.path)) return { path: args.path, external: true }
+      return { path: fileURLToPath(import.meta.resolve(args.path)), external: true }
+    })
+    build.onLoad({ filter: /\.ts$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8')
+      return { contents: args.path === entry ? source : source.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)), loader: 'ts' }
+    })
+  },
+})
+
+async function build(entry: string, linked: boolean): Promise<string> {
   const { build: esbuild } = await import('esbuild')
   if (!folder) {
     const made = mkdtempSync(join(tmpdir(), 'contract-kit-bundles-'))
@@ -34,6 +61,7 @@ async function build(entry: string): Promise<string> {
     target: 'node20',
     outfile,
     logLevel: 'error',
+    ...(linked ? { plugins: [linkPackages(entry)] } : {}),
     // CommonJS dependencies inside an ES module bundle still call require()
     banner: { js: "import { createRequire as __kitRequire } from 'node:module'; const require = __kitRequire(import.meta.url);" },
   })

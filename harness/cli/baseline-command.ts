@@ -1,0 +1,62 @@
+import { readFileSync } from 'node:fs'
+import { createTwoFilesPatch } from 'diff'
+import { loadProfile } from '#harness/profiles/load-profile.ts'
+import { rebaseline } from '#harness/profiles/rebaseline.ts'
+import { rewriteProfileList } from '#harness/profiles/rewrite-profile-list.ts'
+import { executePlan } from '#harness/runner/execute-plan.ts'
+import { planRun } from '#harness/cli/run-command.ts'
+import { loadScenarios } from '#harness/scenario/load-scenarios.ts'
+import { scenarioRoot } from '#harness/suite/scenario-root.ts'
+import { writeFileAtomic } from '#harness/reporters/write-file-atomic.ts'
+import { parseFlags } from '#harness/cli/select-run.ts'
+import { UsageError } from '#harness/cli/usage-error.ts'
+
+/**
+ * `contract-kit baseline --profile FILE [--update] [--link URL]`: runs the profile's scenarios without expectations,
+ * works out its known-failing list from what broke, prints the change as a diff, and with --update writes it.
+ */
+export async function baselineCommand(args: string[]): Promise<number> {
+  const { values } = parseFlags({
+    args,
+    options: {
+      profile: { type: 'string' },
+      update: { type: 'boolean', default: false },
+      link: { type: 'string' },
+      scenario: { type: 'string', multiple: true },
+      'scenario-dir': { type: 'string' },
+      out: { type: 'string', default: 'reports/baseline' },
+      timeout: { type: 'string' },
+    },
+    allowPositionals: false,
+    strict: true,
+  })
+  if (values.profile === undefined) throw new UsageError('baseline needs --profile FILE: the profile whose lists to rewrite')
+  if (values.link !== undefined && !URL.canParse(values.link)) throw new UsageError(`--link: expected the URL of the issue tracking new failures, got ${JSON.stringify(values.link)}`)
+  const profile = loadProfile(values.profile)
+  const { plan, ports } = await planRun({ ...values, profile: [values.profile], 'no-expectations': true })
+  const results = await executePlan(plan, { outDir: values.out, ports, quiet: true })
+  const all = await loadScenarios(plan.scenarioDir ?? scenarioRoot)
+  const next = rebaseline(profile.spec.knownFailing, results, profile.name, all.map((s) => s.id), values.link)
+  const before = readFileSync(profile.file, 'utf8')
+  const after = rewriteProfileList(before, next)
+  const runs = results.runs.filter((r) => r.adapter === profile.name)
+  console.log(`contract-kit: ${profile.name}: ${runs.length} runs without expectations: ${runs.filter((r) => r.verdict === 'held').length} held, ${runs.filter((r) => r.verdict === 'broken').length} broken, ${next.undecided.length} error`)
+  for (const id of next.undecided) console.log(`  ${id} ended in error: its entries are kept as they are (see ${values.out}/results.json)`)
+  if (after === before) {
+    console.log(`${profile.given}: the known-failing list already matches this run (${profile.spec.knownFailing.length} entries)`)
+    return 0
+  }
+  process.stdout.write(createTwoFilesPatch(profile.given, profile.given, before, after, 'before', 'after', { context: 2 }))
+  console.log(`${next.added.length} added, ${next.removed.length} removed (stale), ${next.list.length - next.added.length} kept`)
+  if (next.added.length > 0 && values.link === undefined && values.update) {
+    throw new UsageError(`${next.added.length} new known-failing entr${next.added.length === 1 ? 'y needs' : 'ies need'} a link: pass --link URL (the issue tracking ${next.added.length === 1 ? 'it' : 'them'})`)
+  }
+  if (!values.update) {
+    console.log(`not written: run again with --update${next.added.length > 0 && values.link === undefined ? ' --link URL' : ''} to write ${profile.given}`)
+    return 0
+  }
+  writeFileAtomic(profile.file, after)
+  loadProfile(values.profile) // the rewritten profile must load: a failure here is a kit bug, not the user's
+  console.log(`wrote ${profile.given}`)
+  return 0
+}

@@ -1,0 +1,13 @@
+import { relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { loadProfile, type Profile } from '#harness/profiles/load-profile.ts'
+
+const packageRoot = fileURLToPath(new URL('../../', import.meta.url))
+
+/** The profiles the kit's own runs include besides the bundled systems: the example implementations in other languages. */
+export const bundledProfileFiles = ['examples/python/profile.yaml'] as const
+
+/** The bundled profiles, loaded; each named by its path from the working folder (the package root, as `npm start` runs). */
+export function bundledProfiles(): Profile[] {
+  return bundledProfileFiles.map((file) => loadProfile(relative(process.cwd(), packageRoot + file) || file))
+}

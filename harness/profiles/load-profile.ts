@@ -1,0 +1,92 @@
+import { readFileSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+import { LineCounter, parseDocument, isNode } from 'yaml'
+import type { PortName } from '#harness/adapters/adapter.ts'
+import { parseCommandLine } from '#harness/adapters/parse-command-line.ts'
+import type { KnownFailingEntry } from '#harness/expectations/known-failing.ts'
+import { ScenarioError } from '#harness/scenario/scenario-error.ts'
+import { parseValidatedYaml } from '#harness/scenario/parse-validated-yaml.ts'
+import { capabilityNames, type Capability } from '#harness/profiles/capabilities.ts'
+import { profileSchema, type ProfileSpec } from '#harness/profiles/profile-schema.ts'
+
+/** A loaded profile: the implementation's name, how to start it (paths resolved), what it offers, and its expectations. */
+export interface Profile {
+  /** The profile file, absolute. */
+  file: string
+  /** The file as the user named it (for `Reproduce with:` lines). */
+  given: string
+  name: string
+  ports: PortName[]
+  transport: 'stdio' | 'command'
+  /** The argv, with `./` and `../` words resolved against the profile's folder. */
+  command: string[]
+  /** The working folder: the profile's folder (a driver may run it elsewhere, e.g. an agent log in its sandbox). */
+  cwd: string
+  env?: Record<string, string>
+  timeoutMs?: number
+  capabilities: Capability[]
+  /** Scenario patterns; empty: every scenario of its ports. */
+  scenarios: string[]
+  /** Known-failing then known-flaky entries (`kind: 'flaky'`), each with its `file:line`. */
+  expectations: KnownFailingEntry[]
+  flakyRetries: number
+  /** The profile as written, after defaults (for `baseline`). */
+  spec: ProfileSpec
+}
+
+/** Reads and validates a profile file; a bad one is a ScenarioError naming the file, line, column and field. */
+export function loadProfile(given: string): Profile {
+  const file = resolve(given)
+  let source: string
+  try {
+    source = readFileSync(file, 'utf8')
+  } catch (error) {
+    throw new ScenarioError({ file, field: '', expected: `expected a readable profile file (${error instanceof Error && 'code' in error ? String(error.code) : String(error)})` })
+  }
+  const spec = parseValidatedYaml(file, source, profileSchema, 'a valid profile')
+  const lines = lineFinder(source)
+  const cwd = dirname(file)
+  let argv: string[]
+  try {
+    argv = typeof spec.command === 'string' ? parseCommandLine(spec.command) : spec.command
+  } catch (error) {
+    throw new ScenarioError({ file, field: 'command', line: lines(['command']), expected: error instanceof Error ? error.message : String(error) })
+  }
+  const entries = (list: 'knownFailing' | 'knownFlaky') =>
+    spec[list].map((e, i): KnownFailingEntry => ({
+      pattern: e.contract ? `${e.case}:${e.contract}` : e.case,
+      scenario: e.case,
+      ...(e.contract ? { contract: e.contract } : {}),
+      reason: e.reason,
+      source: `${given}:${lines([list, i]) ?? 1}`,
+      link: e.link,
+      ...(e.expires ? { expires: e.expires } : {}),
+      ...(list === 'knownFlaky' ? { kind: 'flaky' as const } : {}),
+    }))
+  return {
+    file,
+    given,
+    name: spec.name,
+    ports: [...new Set(spec.ports)].sort() as PortName[],
+    transport: spec.transport,
+    command: argv.map((word) => (word.startsWith('./') || word.startsWith('../') ? resolve(cwd, word) : word)),
+    cwd,
+    ...(spec.env ? { env: spec.env } : {}),
+    ...(spec.timeoutMs ? { timeoutMs: spec.timeoutMs } : {}),
+    capabilities: spec.capabilities ?? capabilityNames,
+    scenarios: spec.scenarios ?? [],
+    expectations: [...entries('knownFailing'), ...entries('knownFlaky')],
+    flakyRetries: spec.flakyRetries,
+    spec,
+  }
+}
+
+/** The 1-based line of the node at a path of a YAML text, if it is there. */
+function lineFinder(source: string): (path: Array<string | number>) => number | undefined {
+  const counter = new LineCounter()
+  const doc = parseDocument(source, { lineCounter: counter })
+  return (path) => {
+    const node = doc.getIn(path, true)
+    return isNode(node) && node.range ? counter.linePos(node.range[0]).line : undefined
+  }
+}

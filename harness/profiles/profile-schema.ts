@@ -1,0 +1,54 @@
+import { z } from 'zod'
+import { expected, integer, kebab, oneLine, strict, text } from '#harness/scenario/schema-helpers.ts'
+import { capabilityNames } from '#harness/profiles/capabilities.ts'
+
+const portNames = ['agent-log', 'pager', 'session-client', 'snapshotter', 'tool-output'] as const
+const day = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/
+const casePattern = /^[a-z0-9*]+(?:[-/][a-z0-9*]+|\*)*$/
+const contractPattern = /^[a-z0-9*-]+(?:\/[a-z0-9*-]+)*$/
+
+const entry = strict(
+  {
+    case: text('a scenario id or pattern (regressions/plat-114/*)', casePattern).describe('The scenario id, or a pattern: * within one level, ** across levels.'),
+    contract: text('a contract id or pattern (durability/survives-eviction)', contractPattern)
+      .optional()
+      .describe('The contract expected to break (a pattern allowed); absent: any contract of the case.'),
+    reason: text('one line saying why it fails', oneLine).describe('Why it fails, on one line.'),
+    link: z.url({ error: expected('the URL of the issue that tracks it') }).describe('The issue that tracks it.'),
+    expires: z
+      .string({ error: expected('a date YYYY-MM-DD') })
+      .regex(day, { error: expected('a date YYYY-MM-DD') })
+      .optional()
+      .describe('The last day (UTC) the entry excuses a failure; after it the run fails until the entry is fixed or extended.'),
+  },
+  'an entry with case, reason and link (and contract, expires)',
+)
+
+/** The schema of a profile file: one implementation under test, how to start it, what it offers, and what it is known to fail. */
+export const profileSchema = strict(
+  {
+    name: text('a name of lowercase letters, digits and dashes', new RegExp(`^${kebab}$`)).describe('The implementation’s name in reports (kebab-case).'),
+    ports: z
+      .array(z.enum(portNames, { error: expected(`one of ${portNames.join(', ')}`) }), { error: expected('a list of ports') })
+      .min(1, { error: expected('at least one port') })
+      .describe('The ports it implements; only their scenarios run.'),
+    transport: z.enum(['stdio', 'command'], { error: expected('stdio or command') }).describe('stdio: a JSON-RPC process (docs/stdio-protocol.md); command: a client CLI run per scenario (session-client).'),
+    command: z
+      .union([text('a command line'), z.array(text('a word'), { error: expected('a list of words') }).min(1)], { error: expected('a command line or a list of words') })
+      .describe('What to start, without a shell; words starting ./ or ../ are paths relative to this file’s folder.'),
+    env: z.record(z.string(), z.string({ error: expected('a string') }), { error: expected('a mapping of NAME: value') }).optional().describe('Variables added to the environment.'),
+    timeoutMs: integer('a positive whole number of milliseconds', 1).optional().describe('Each call’s limit (default 10000).'),
+    capabilities: z
+      .array(z.enum(capabilityNames, { error: expected(`one of ${capabilityNames.join(', ')}`) }), { error: expected('a list of capabilities') })
+      .optional()
+      .describe('The optional features it has; scenarios needing one it lacks are not run. Absent: all of them.'),
+    scenarios: z.array(text('a scenario pattern', casePattern), { error: expected('a list of scenario patterns') }).optional().describe('Which scenarios to run (patterns); absent: all of its ports.'),
+    knownFailing: z.array(entry, { error: expected('a list of entries') }).default([]).describe('Cases expected to break: each with a reason, a link and an optional expiry.'),
+    knownFlaky: z.array(entry, { error: expected('a list of entries') }).default([]).describe('Cases that may hold or break: retried, and never a failure while listed.'),
+    flakyRetries: integer('a whole number from 0 to 10', 0, 10).default(2).describe('How many times a known-flaky case is run again before it counts as broken.'),
+  },
+  'a profile: name, ports, transport, command (and env, timeoutMs, capabilities, scenarios, knownFailing, knownFlaky)',
+)
+
+/** A profile as written (after defaults). */
+export type ProfileSpec = z.output<typeof profileSchema>

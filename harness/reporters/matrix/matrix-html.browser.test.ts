@@ -1,0 +1,162 @@
+import { execFile } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { RunResults } from '#harness/reporters/run-results.ts'
+import { runResults } from '#harness/reporters/run-results.ts'
+import { matrixHtml } from '#harness/reporters/matrix/matrix-html.ts'
+import { matrixBrowser } from '#harness/reporters/matrix/matrix-browser.ts'
+import { screenshotMatrix } from '#harness/reporters/matrix/screenshot-matrix.ts'
+
+// The matrix in real Chromium (Debian's, found as the chromium snapshotter finds it; CI installs it). Without one, the
+// hooks throw, saying where they looked and how to install one: these tests fail, they are never skipped.
+
+const reference = 'pager/reference'
+const prefix = 'pager/analysis-result-budget'
+const fits = 'size/page-fits-ceilings'
+const run = 120_000
+const root = fileURLToPath(new URL('../../../', import.meta.url))
+
+/** The environment of a user's shell: nothing of the vitest running these tests. */
+const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(VITEST|FORCE_COLOR$|CONTRACT_KIT_)/.test(key)))
+env.NO_COLOR = '1'
+
+/**
+ * Replays the bug against the reference and the pre-fix pager as a user would (`contract-kit run …` in a process of its own:
+ * a vitest run nested in this test's worker would inherit its environment and leave exit code 1 behind in it).
+ */
+function kitRun(out: string): Promise<number> {
+  const args = ['run', '--adapter', reference, '--adapter', prefix, '--scenario', 'regressions/analysis-result-budget/**', '--no-expectations', '--out', out]
+  return new Promise((done, fail) => {
+    execFile(process.execPath, [join(root, 'bin', 'contract-kit.js'), ...args], { cwd: root, env, timeout: run - 10_000, maxBuffer: 64 << 20 }, (error, stdout, stderr) => {
+      if (error && typeof error.code !== 'number') fail(new Error(`contract-kit ${args.join(' ')} did not exit by itself (${error.message})\n${stdout}\n${stderr}`))
+      else if (!existsSync(join(out, 'results.json'))) fail(new Error(`contract-kit ${args.join(' ')} wrote no results.json\n${stdout}\n${stderr}`))
+      else done(error ? (error.code as number) : 0)
+    })
+  })
+}
+
+let tmp: string
+let reports: string
+let results: RunResults
+let lease: Awaited<ReturnType<typeof matrixBrowser>> | undefined
+let page: Page
+const problems: string[] = []
+
+beforeAll(async () => {
+  tmp = await mkdtemp(join(tmpdir(), 'contract-kit-matrix-'))
+  reports = join(tmp, 'reports')
+  let code: number
+  ;[lease, code] = await Promise.all([matrixBrowser(), kitRun(reports)])
+  expect(code).toBe(1) // the pre-fix pager breaks its contracts
+  results = JSON.parse(readFileSync(join(reports, 'results.json'), 'utf8')) as RunResults
+  page = await lease.browser.newPage({ viewport: { width: 1600, height: 1000 } })
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()) }) // a blocked load or script would say so here
+  page.on('pageerror', (e) => problems.push(e.message))
+  await page.goto(pathToFileURL(join(reports, 'matrix.html')).href)
+}, run)
+
+afterAll(async () => {
+  await page?.close()
+  await lease?.release()
+  if (tmp) await rm(tmp, { recursive: true, force: true })
+})
+
+const cell = (adapter: string, contract: string) => page.locator(`td.cell[data-adapter="${adapter}"][data-contract="${contract}"]`)
+const runsOf = (adapter: string) => results.runs.filter((r) => r.adapter === adapter && r.contracts.some((c) => c.id === fits))
+
+describe('matrix.html in Chromium, from a real run of the analysis result budget bug', () => {
+  it('the run wrote matrix.html beside the other reports', () => {
+    expect(existsSync(join(reports, 'matrix.html'))).toBe(true)
+    expect(readFileSync(join(reports, 'matrix.html'), 'utf8')).toBe(matrixHtml(results))
+  })
+
+  it('shows the reference pager holding size/page-fits-ceilings in every run', async () => {
+    const runs = runsOf(reference).length
+    expect(runs).toBeGreaterThan(0)
+    expect(await cell(reference, fits).getAttribute('data-state')).toBe('held')
+    expect(await cell(reference, fits).locator('.tally').innerText()).toBe(`${runs}/${runs} held`)
+    expect(await page.locator('tr[data-adapter]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-adapter')))).toEqual([prefix, reference])
+  })
+
+  it('shows the pre-fix pager breaking it, the bar drawing 922,232 against 262,144 retained bytes, red past the ceiling', async () => {
+    const broken = cell(prefix, fits)
+    expect(await broken.getAttribute('data-state')).toBe('broken')
+    const failing = runsOf(prefix).filter((r) => r.contracts.find((c) => c.id === fits)?.verdict === 'broken').length
+    expect(await broken.locator('.more').first().innerText()).toBe(`${failing} broken`)
+    const gauge = broken.locator('.gauge')
+    expect(await gauge.locator('.gauge-text').innerText()).toBe('922,232 / 262,144 retained-bytes')
+    expect(await gauge.getAttribute('class')).toBe('gauge over')
+    const fill = gauge.locator('.fill')
+    const [bar, filled, ceiling] = await Promise.all([gauge.locator('.bar'), fill, gauge.locator('.ceiling')].map((l) => l.boundingBox()))
+    expect(filled!.width / bar!.width).toBeGreaterThan(0.95)
+    expect((ceiling!.x + ceiling!.width / 2 - bar!.x) / bar!.width).toBeCloseTo(262144 / 922232, 1)
+    expect(await fill.evaluate((e) => getComputedStyle(e).backgroundColor)).toBe('rgb(207, 34, 46)')
+  })
+
+  it('clicking the failing cell opens its witness: the measure, the value, the ceiling and the Reproduce line', async () => {
+    const link = cell(prefix, fits).locator('a.open')
+    const anchor = (await link.getAttribute('href'))!.slice(1)
+    const witness = page.locator(`section.witness[id="${anchor}"]`)
+    expect(await witness.isVisible()).toBe(false)
+    await link.click()
+    await witness.waitFor({ state: 'visible' })
+    expect(await page.evaluate(() => location.hash)).toBe(`#${anchor}`)
+    const text = await witness.innerText()
+    expect(text).toContain('"measure": "retained-bytes"')
+    expect(text).toContain('"value": 922232')
+    expect(text).toContain('"max": 262144')
+    const first = results.runs.find((r) => r.adapter === prefix && r.scenario === 'regressions/analysis-result-budget/default-read')!
+    expect(text).toContain(`Reproduce with: ${first.reproduce}`)
+    expect(text).toContain('run verdict: broken')
+    const box = (await witness.boundingBox())!
+    expect(box.y).toBeLessThan(1000) // in view beside the matrix, not somewhere below it
+    expect(await page.locator('section.witness:visible').count()).toBe(1)
+  })
+
+  it("the cell's History link and the witness's point at History files that exist in the report folder", async () => {
+    const hrefs = [await cell(prefix, fits).locator('a.history').getAttribute('href'), ...(await page.locator('section.witness:visible a.history').evaluateAll((as) => as.map((a) => a.getAttribute('href'))))]
+    expect(hrefs.length).toBeGreaterThan(1)
+    for (const href of hrefs) {
+      expect(href).toMatch(/^histories\//)
+      const file = resolve(reports, decodeURIComponent(href!))
+      expect(existsSync(file), file).toBe(true)
+      expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ adapter: prefix })
+    }
+    expect(problems).toEqual([])
+  })
+
+  it('keeps a screenshot, matrix.png, in the run’s reports folder', async () => {
+    const file = await screenshotMatrix(lease!.browser, reports)
+    expect(file).toBe(join(reports, 'matrix.png'))
+    const png = readFileSync(file)
+    expect(png.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a')
+    expect(png.length).toBeGreaterThan(20_000)
+  })
+})
+
+describe('matrix.html in Chromium, with a hostile witness', () => {
+  it('shows what an implementation printed as text: no element, no script runs', async () => {
+    const hostile = `</script><script>document.title='pwned'</script><img src=x onerror="document.title='pwned'">`
+    const outcome = { scenario: 's', adapter: `stdio:${hostile}`, port: 'pager', system: null, verdict: 'broken' as const, stale: [], reproduce: hostile }
+    const contracts = [{ id: fits, verdict: 'broken' as const, message: hostile, witness: { printed: hostile, measure: 'retained-bytes', value: 2, max: 1 } }]
+    const file = join(tmp, 'hostile.html')
+    await writeFile(file, matrixHtml(runResults([{ ...outcome, contracts }], [hostile], () => 'histories/x.json')))
+    const hostilePage = await lease!.browser.newPage()
+    try {
+      await hostilePage.goto(pathToFileURL(file).href)
+      await hostilePage.locator('td.cell a.open').click()
+      const witness = hostilePage.locator('section.witness:target')
+      await witness.waitFor({ state: 'visible' })
+      expect(await witness.locator('.message').innerText()).toBe(hostile)
+      expect(await hostilePage.title()).toBe('contract-kit matrix: FAILED')
+      expect(await hostilePage.locator('img, script, iframe').count()).toBe(0)
+    } finally {
+      await hostilePage.close()
+    }
+  })
+})
