@@ -1,6 +1,7 @@
 import type { Adapter, Connection, PortMap, PortName, SystemInfo } from '#harness/adapters/adapter.ts'
 import { AdapterError } from '#harness/adapters/adapter-error.ts'
 import { excerpt, excerptJson } from '#harness/adapters/stdio/excerpt.ts'
+import { isInitializeResult } from '#harness/adapters/stdio/initialize-result.ts'
 import { JsonRpcProcess } from '#harness/adapters/stdio/json-rpc-process.ts'
 import { createStdioPager, type JsonRpcCaller } from '#harness/adapters/stdio/stdio-pager.ts'
 import { createStdioToolOutput } from '#harness/adapters/stdio/stdio-tool-output.ts'
@@ -68,15 +69,8 @@ async function handshake(rpc: JsonRpcProcess, timeoutMs: number): Promise<{ name
     const { code, message } = outcome.error
     throw new AdapterError('handshake', `initialize answered JSON-RPC error ${code}: ${excerpt(message)}`, rpc.stderr())
   }
-  const result = outcome.result as { name?: unknown; ports?: unknown } | null
-  const valid =
-    typeof result === 'object' &&
-    result !== null &&
-    typeof result.name === 'string' &&
-    result.name !== '' &&
-    Array.isArray(result.ports) &&
-    result.ports.every((port) => typeof port === 'string')
-  if (!valid) {
+  const result = outcome.result
+  if (!isInitializeResult(result)) {
     const shown = excerptJson(result)
     throw new AdapterError(
       'handshake',
@@ -84,8 +78,8 @@ async function handshake(rpc: JsonRpcProcess, timeoutMs: number): Promise<{ name
       rpc.stderr(),
     )
   }
-  const ports = [...new Set(result.ports as string[])].filter((port): port is PortName => Object.hasOwn(portClients, port)).sort()
-  return { name: result.name as string, ports }
+  const ports = [...new Set(result.ports)].filter((port): port is PortName => Object.hasOwn(portClients, port)).sort()
+  return { name: result.name, ports }
 }
 
 function connect(rpc: JsonRpcProcess, declared: { name: string; ports: PortName[] }, command: string[]): Connection {

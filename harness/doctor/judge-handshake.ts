@@ -1,4 +1,5 @@
 import { excerpt, excerptJson } from '#harness/adapters/stdio/excerpt.ts'
+import { isInitializeResult } from '#harness/adapters/stdio/initialize-result.ts'
 import type { CheckResult } from '#harness/doctor/diagnosis.ts'
 import type { ProbeAnswer } from '#harness/doctor/probe-process.ts'
 import { plural } from '#harness/doctor/plural.ts'
@@ -52,22 +53,15 @@ export function judgeHandshake(
       `Accept params.protocol "contract-kit/stdio@1" and answer initialize with a result { "name": string, "ports": string[] }.`,
     )
   }
-  const result = answer.outcome.result as { name?: unknown; ports?: unknown } | null
-  const valid =
-    typeof result === 'object' &&
-    result !== null &&
-    typeof result.name === 'string' &&
-    result.name !== '' &&
-    Array.isArray(result.ports) &&
-    result.ports.every((port) => typeof port === 'string')
-  if (!valid) {
+  const result = answer.outcome.result
+  if (!isInitializeResult(result)) {
     return fail(
       `initialize must answer { "name": string, "ports": string[] }; it answered ${excerptJson(result)}`,
       'Answer initialize with a result such as {"name":"my-pager","version":"0.1.0","ports":["pager"]}: a non-empty name and an array of port names.',
     )
   }
-  const name = printable(result.name as string)
-  const declared = [...new Set((result.ports as string[]).map(printable))]
+  const name = printable(result.name)
+  const declared = [...new Set(result.ports.map(printable))]
   const ports = declared.filter((port) => stdioPorts.includes(port)).sort()
   const ignored = declared.filter((port) => !stdioPorts.includes(port))
   const system = { name, ports }

@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks'
+import { settlesWithin } from '#harness/adapters/stdio/settles-within.ts'
 import { StringDecoder } from 'node:string_decoder'
 import { LineSplitter } from '#harness/adapters/stdio/line-splitter.ts'
 import { parseJsonRpcResponse, type JsonRpcErrorObject } from '#harness/adapters/stdio/json-rpc-response.ts'
@@ -155,7 +156,7 @@ export class ProbeProcess {
 
   /** Watches for `ms` milliseconds (an idle window), or until the process is gone. */
   async watch(ms: number): Promise<void> {
-    await this.within(this.exited, ms)
+    await settlesWithin(this.exited, ms)
   }
 
   /** Closes the process's stdin: end of input, the protocol's way to ask it to exit. */
@@ -170,15 +171,15 @@ export class ProbeProcess {
 
   /** Waits at most `ms` for the process to exit; true if it has. */
   waitForExit(ms: number): Promise<boolean> {
-    return this.within(this.exited, ms)
+    return settlesWithin(this.exited, ms)
   }
 
   /** Kills whatever is left of the process group and waits (bounded) until its streams are closed. */
   async dispose(): Promise<void> {
     this.tree.signal('SIGKILL')
-    await this.within(this.exited, 2_000)
+    await settlesWithin(this.exited, 2_000)
     this.tree.signal('SIGKILL') // anything it started and left behind in its group
-    if (!(await this.within(this.closed, 1_000))) {
+    if (!(await settlesWithin(this.closed, 1_000))) {
       this.tree.child.stdout.destroy() // held open by a process that left the group
       this.tree.child.stderr.destroy()
       this.onClosed()
@@ -259,15 +260,4 @@ export class ProbeProcess {
     if (call) call.settle({ kind: 'exited', ms: performance.now() - call.startedAt, status: this.exit?.text ?? 'closed its stdout' })
   }
 
-  private async within(event: Promise<void>, ms: number): Promise<boolean> {
-    let timer: NodeJS.Timeout | undefined
-    const late = new Promise<boolean>((resolve) => {
-      timer = setTimeout(() => resolve(false), ms)
-    })
-    try {
-      return await Promise.race([event.then(() => true), late])
-    } finally {
-      clearTimeout(timer)
-    }
-  }
 }

@@ -1,4 +1,5 @@
 import { AdapterError } from '#harness/adapters/adapter-error.ts'
+import { settlesWithin } from '#harness/adapters/stdio/settles-within.ts'
 import { excerpt } from '#harness/adapters/stdio/excerpt.ts'
 import { parseJsonRpcResponse, type JsonRpcErrorObject } from '#harness/adapters/stdio/json-rpc-response.ts'
 import { LineSplitter } from '#harness/adapters/stdio/line-splitter.ts'
@@ -220,30 +221,19 @@ export class JsonRpcProcess {
   private async escalate(gentle: boolean): Promise<void> {
     const child = this.tree.child
     child.stdin.end() // end of input: the polite way to ask an implementation to exit
-    if (!(gentle && (await this.within(this.exited, this.graceMs)))) {
+    if (!(gentle && (await settlesWithin(this.exited, this.graceMs)))) {
       this.tree.signal('SIGTERM')
-      if (!(await this.within(this.exited, this.graceMs))) {
+      if (!(await settlesWithin(this.exited, this.graceMs))) {
         this.tree.signal('SIGKILL')
         await this.exited
       }
     }
     this.tree.signal('SIGKILL') // anything it started and left behind in its group
-    if (!(await this.within(this.streamsClosed, this.graceMs))) {
+    if (!(await settlesWithin(this.streamsClosed, this.graceMs))) {
       child.stdout.destroy() // held open by a process that left the group
       child.stderr.destroy()
     }
     this.tree.release()
   }
 
-  private async within(event: Promise<void>, ms: number): Promise<boolean> {
-    let timer: NodeJS.Timeout | undefined
-    const late = new Promise<boolean>((resolve) => {
-      timer = setTimeout(() => resolve(false), ms)
-    })
-    try {
-      return await Promise.race([event.then(() => true), late])
-    } finally {
-      clearTimeout(timer)
-    }
-  }
 }
