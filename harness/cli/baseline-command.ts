@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { createTwoFilesPatch } from 'diff'
 import { loadProfile } from '#harness/profiles/load-profile.ts'
 import { rebaseline } from '#harness/profiles/rebaseline.ts'
@@ -12,8 +13,9 @@ import { parseFlags } from '#harness/cli/select-run.ts'
 import { UsageError } from '#harness/cli/usage-error.ts'
 
 /**
- * `contract-kit baseline --profile FILE [--update] [--link URL]`: runs the profile's scenarios without expectations,
- * works out its known-failing list from what broke, prints the change as a diff, and with --update writes it.
+ * `contract-kit baseline --profile FILE [--update] [--link URL] [--repeat N]`: runs the profile's scenarios without
+ * expectations (N times), works out its known-failing and known-flaky lists from what broke, prints the change as a
+ * diff, and with --update writes it.
  */
 export async function baselineCommand(args: string[]): Promise<number> {
   const { values } = parseFlags({
@@ -21,6 +23,7 @@ export async function baselineCommand(args: string[]): Promise<number> {
     options: {
       profile: { type: 'string' },
       update: { type: 'boolean', default: false },
+      repeat: { type: 'string', default: '1' },
       link: { type: 'string' },
       scenario: { type: 'string', multiple: true },
       'scenario-dir': { type: 'string' },
@@ -32,27 +35,35 @@ export async function baselineCommand(args: string[]): Promise<number> {
   })
   if (values.profile === undefined) throw new UsageError('baseline needs --profile FILE: the profile whose lists to rewrite')
   if (values.link !== undefined && !URL.canParse(values.link)) throw new UsageError(`--link: expected the URL of the issue tracking new failures, got ${JSON.stringify(values.link)}`)
+  const repeat = Number(values.repeat)
+  if (!(Number.isInteger(repeat) && repeat >= 1 && repeat <= 10)) throw new UsageError(`--repeat: expected a whole number from 1 to 10, got ${JSON.stringify(values.repeat)}`)
   const profile = loadProfile(values.profile)
   const { plan, ports } = await planRun({ ...values, profile: [values.profile], 'no-expectations': true })
-  const results = await executePlan(plan, { outDir: values.out, ports, quiet: true })
+  const attempts = []
+  for (let i = 1; i <= repeat; i++) {
+    if (repeat > 1) console.error(`contract-kit: baseline run ${i} of ${repeat}`)
+    attempts.push(await executePlan(plan, { outDir: repeat === 1 ? values.out : join(values.out, `run-${i}`), ports, quiet: true }))
+  }
+  const results = attempts[attempts.length - 1]!
   const all = await loadScenarios(plan.scenarioDir ?? scenarioRoot)
-  const next = rebaseline(profile.spec.knownFailing, results, profile.name, all.map((s) => s.id), values.link)
+  const next = rebaseline(profile.spec.knownFailing, attempts, profile.name, all.map((s) => s.id), values.link, profile.spec.knownFlaky)
   const before = readFileSync(profile.file, 'utf8')
   const after = rewriteProfileList(before, next)
   const runs = results.runs.filter((r) => r.adapter === profile.name)
-  console.log(`contract-kit: ${profile.name}: ${runs.length} runs without expectations: ${runs.filter((r) => r.verdict === 'held').length} held, ${runs.filter((r) => r.verdict === 'broken').length} broken, ${next.undecided.length} error`)
+  console.log(`contract-kit: ${profile.name}: ${runs.length} runs without expectations${repeat > 1 ? ` (the last of ${repeat})` : ''}: ${runs.filter((r) => r.verdict === 'held').length} held, ${runs.filter((r) => r.verdict === 'broken').length} broken, ${next.undecided.length} error`)
   for (const id of next.undecided) console.log(`  ${id} ended in error: its entries are kept as they are (see ${values.out}/results.json)`)
   if (after === before) {
     console.log(`${profile.given}: the known-failing list already matches this run (${profile.spec.knownFailing.length} entries)`)
     return 0
   }
   process.stdout.write(createTwoFilesPatch(profile.given, profile.given, before, after, 'before', 'after', { context: 2 }))
-  console.log(`${next.added.length} added, ${next.removed.length} removed (stale), ${next.list.length - next.added.length} kept`)
-  if (next.added.length > 0 && values.link === undefined && values.update) {
-    throw new UsageError(`${next.added.length} new known-failing entr${next.added.length === 1 ? 'y needs' : 'ies need'} a link: pass --link URL (the issue tracking ${next.added.length === 1 ? 'it' : 'them'})`)
+  console.log(`known-failing: ${next.added.length} added, ${next.removed.length} removed (stale), ${next.moved.length} moved to known-flaky, ${next.list.length - next.added.length} kept${repeat > 1 ? `; known-flaky: ${next.addedFlaky.length} added (broke in some of ${repeat} runs)` : ''}`)
+  const fresh = next.added.length + next.addedFlaky.length
+  if (fresh > 0 && values.link === undefined && values.update) {
+    throw new UsageError(`${fresh} new entr${fresh === 1 ? 'y needs' : 'ies need'} a link: pass --link URL (the issue tracking ${fresh === 1 ? 'it' : 'them'})`)
   }
   if (!values.update) {
-    console.log(`not written: run again with --update${next.added.length > 0 && values.link === undefined ? ' --link URL' : ''} to write ${profile.given}`)
+    console.log(`not written: run again with --update${fresh > 0 && values.link === undefined ? ' --link URL' : ''} to write ${profile.given}`)
     return 0
   }
   writeFileAtomic(profile.file, after)

@@ -1,14 +1,23 @@
 import { parseFlags, selectionOptions, selectRun } from '#harness/cli/select-run.ts'
+import { loadProfile } from '#harness/profiles/load-profile.ts'
+import { planAdapterOfProfile } from '#harness/profiles/plan-adapter-of-profile.ts'
+import { planScenarios } from '#harness/runner/plan-scenarios.ts'
 
-/** `contract-kit list`: prints the selected scenarios (id, port, title) and adapters; exit 2 when nothing is selected. */
+/** `contract-kit list`: prints the selected scenarios (id, port, title) and adapters (and profiles, with what each would run); exit 2 when nothing is selected. */
 export async function listCommand(args: string[]): Promise<number> {
-  const { values } = parseFlags({ args, options: selectionOptions, allowPositionals: false, strict: true })
-  const { scenarios, adapters } = await selectRun(values)
+  const { values } = parseFlags({ args, options: { ...selectionOptions, profile: { type: 'string', multiple: true } }, allowPositionals: false, strict: true })
+  const profiles = (values.profile ?? []).map((file) => loadProfile(file))
+  const { scenarios, adapters } = await selectRun({ ...values, adapter: values.adapter ?? (profiles.length > 0 ? [] : undefined) })
   const width = Math.max(...scenarios.map((s) => s.id.length))
   console.log('scenarios:')
   const portWidth = Math.max(...scenarios.map((s) => s.scenario.port.length))
   for (const s of scenarios) console.log(`  ${s.id.padEnd(width)}  ${s.scenario.port.padEnd(portWidth)}  ${s.scenario.title}`)
-  console.log('adapters:')
+  if (adapters.length > 0) console.log('adapters:')
   for (const a of adapters) console.log(`  ${a}`)
+  if (profiles.length > 0) console.log('profiles:')
+  for (const p of profiles) {
+    const runs = planScenarios(planAdapterOfProfile(p), scenarios).length
+    console.log(`  ${p.name} (${p.given}): ${p.transport}, ports ${p.ports.join(', ')}; ${runs} of the selected scenarios; ${p.expectations.filter((e) => e.kind !== 'flaky').length} known-failing, ${p.expectations.filter((e) => e.kind === 'flaky').length} known-flaky`)
+  }
   return 0
 }

@@ -113,8 +113,8 @@ describe.concurrent('profiles, end to end: run --profile, baseline, doctor --pro
     expect(noLink.code, noLink.stderr).toBe(2) // it shows the change, but will not write an entry without a link
     expect(noLink.stdout).toContain(`-  - case: ${bug}/six-turns`)
     expect(noLink.stdout).toContain(`+  - case: ${bug}/oversized-exchange\n+    contract: recovery/cursor-exactly-once`)
-    expect(noLink.stdout).toContain('1 added, 1 removed (stale), 5 kept')
-    expect(noLink.stderr.trim()).toBe('contract-kit: 1 new known-failing entry needs a link: pass --link URL (the issue tracking it)')
+    expect(noLink.stdout).toContain('known-failing: 1 added, 1 removed (stale), 0 moved to known-flaky, 5 kept')
+    expect(noLink.stderr.trim()).toBe('contract-kit: 1 new entry needs a link: pass --link URL (the issue tracking it)')
     expect(await readFile(file, 'utf8')).toBe(before)
 
     const update = await runKit(['baseline', '--profile', file, '--update', '--link', 'https://tracker.example/PAGER-2', '--out', join(folder, 'baseline-update')])

@@ -29,16 +29,17 @@ Usage:
       Reproduce with: line above the reference's verdict. BUG-ID: analysis-result-budget, DEP-8516, PLAT-200, PLAT-114
       (any case). Reports go to DIR (default reports/reproduce/<bug-id>). Exit 0 the bug reproduces (the pre-fix
       system breaks a case and the reference holds them all), 1 it does not, 2 bad usage.
-  contract-kit baseline --profile FILE [--update] [--link URL] [--scenario PATTERN]... [--out DIR]
-      Runs the profile without expectations and prints, as a diff, the known-failing list that run calls for: stale
-      entries removed, new failures added (one exact entry each, with --link as its link). --update writes it.
+  contract-kit baseline --profile FILE [--update] [--link URL] [--repeat N] [--scenario PATTERN]... [--out DIR]
+      Runs the profile without expectations (N times) and prints, as a diff, the lists that calls for: stale entries
+      removed, new failures added (one exact entry each, with --link as its link), and with N > 1 what broke only
+      sometimes made known-flaky. --update writes it.
   contract-kit doctor (--profile FILE | --adapter NAME) [--port PORT]... [--calls N] [--max-call-ms MS] [--timeout MS]
       Starts one implementation over stdio and checks it before any scenario: the initialize handshake, stray stdout
       lines (a banner, a log line), how much it writes to stderr, per-call latency (N calls of each declared port,
       default 20; warns above MS, default 1000), exit when stdin closes, and SIGTERM. Prints ok/warn/fail per check,
       with a fix. --port names a port the handshake must declare (a profile's ports by default).
       Exit 0 no check failed (warnings allowed), 1 a check failed, 2 bad usage.
-  contract-kit list [--adapter NAME]... [--scenario PATTERN]... [--scenario-dir DIR]
+  contract-kit list [--adapter NAME]... [--profile FILE]... [--scenario PATTERN]... [--scenario-dir DIR]
       Lists the selected scenarios (id, port, title) and the adapters.
   contract-kit judge HISTORY_FILE
       Judges a saved History again, offline, and prints each contract's result.

@@ -39,7 +39,7 @@ flakyRetries: 3
 const added: ProfileEntry = { case: 'regressions/x/c', contract: 'size/limit-is-upper-bound', reason: 'limit: 5 gave 6 # items', link: 'https://example.com/issues/3' }
 
 /** A rebaseline result with just the list (the rewrite reads nothing else). */
-const plan = (list: Rebaseline['list']): Rebaseline => ({ list, removed: [], added: [], undecided: [] })
+const plan = (list: Rebaseline['list']): Rebaseline => ({ list, removed: [], added: [], flaky: [], moved: [], addedFlaky: [], undecided: [] })
 
 let written = 0
 const load = (text: string) => {
@@ -148,5 +148,19 @@ knownFlaky: []
     const commented = `${head}knownFailing:\n  # about the first one\n  - case: regressions/x/a\n    reason: r\n    link: https://example.com/issues/1\n`
     expect(load(rewriteProfileList(commented, plan([]))).profile.expectations).toEqual([])
     expect(load(rewriteProfileList(head, plan([{ add: added }]))).profile.expectations.map((e) => e.pattern)).toEqual(['regressions/x/c:size/limit-is-upper-bound'])
+  })
+
+  it('moves an entry to knownFlaky and adds a flaky one, in block style, keeping the flaky entries it had', () => {
+    const withFlaky = source.replace('knownFlaky: []\n', 'knownFlaky:\n  - case: regressions/y/a\n    reason: races on tmpfs\n    link: https://example.com/issues/9\n')
+    const moved: ProfileEntry = { case: 'regressions/x/b', reason: 'no store on disk', link: 'https://example.com/issues/2' }
+    const text = rewriteProfileList(withFlaky, { list: [{ keep: 0 }], flaky: [{ keep: 0 }, { add: moved }] })
+    const { profile } = load(text)
+    expect(profile.spec.knownFailing.map((e) => e.case)).toEqual(['regressions/x/a'])
+    expect(profile.spec.knownFlaky.map((e) => e.case)).toEqual(['regressions/y/a', 'regressions/x/b'])
+    expect(text).toContain('knownFlaky:\n  - case: regressions/y/a\n    reason: races on tmpfs\n')
+  })
+
+  it('adds no knownFlaky key when the profile has none and nothing is flaky', () => {
+    expect(rewriteProfileList(source.replace('knownFlaky: []\n', ''), { list: [{ keep: 0 }, { keep: 1 }], flaky: [] })).not.toContain('knownFlaky')
   })
 })
