@@ -182,6 +182,16 @@ describe('loadProfile: bad profiles are one-line ScenarioErrors naming file:line
     )
   })
 
+  it('a port its transport cannot reach names the transport it needs', () => {
+    const overStdio = rejection(profile('name: a\nports: [pager, session-client]\ntransport: stdio\ncommand: x\n'))
+    expect([overStdio.field, overStdio.line, overStdio.column]).toEqual(['ports[1]', 2, 16])
+    expect(overStdio.expected).toBe('session-client is reached over transport: command; transport stdio offers agent-log, pager, tool-output')
+    const asCommand = rejection(profile('name: a\nports: [agent-log]\ntransport: command\ncommand: x\n'))
+    expect(asCommand.expected).toBe('agent-log is reached over transport: stdio; transport command offers session-client')
+    const snapshotter = rejection(profile('name: a\nports: [snapshotter]\ntransport: stdio\ncommand: x\n'))
+    expect(snapshotter.expected).toMatch(/^the snapshotter port runs only in process/)
+  })
+
   it('a name with spaces', () => {
     const file = profile('name: my impl\nports: [pager]\ntransport: stdio\ncommand: x\n')
     const error = rejection(file)
@@ -193,7 +203,7 @@ describe('loadProfile: bad profiles are one-line ScenarioErrors naming file:line
     const file = profile('name: a\nports: [pager]\ntransport: stdio\ncommand: $HOME/bin/impl\n')
     const error = rejection(file)
     expect(error.field).toBe('command')
-    expect(error.line).toBe(4)
+    expect([error.line, error.column]).toEqual([4, 10])
     expect(error.message).toMatch(new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:4:\\d+: command: .*uses \\$HOME: no shell runs it, so nothing is expanded`))
   })
 

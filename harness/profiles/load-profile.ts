@@ -44,13 +44,20 @@ export function loadProfile(given: string): Profile {
     throw new ScenarioError({ file, field: '', expected: `expected a readable profile file (${error instanceof Error && 'code' in error ? String(error.code) : String(error)})` })
   }
   const spec = parseValidatedYaml(file, source, profileSchema, 'a valid profile')
-  const lines = lineFinder(source)
+  const at = positionFinder(source)
+  const reachable = portsOver[spec.transport]
+  const unreachable = spec.ports.findIndex((port) => !reachable.includes(port))
+  if (unreachable >= 0) {
+    const port = spec.ports[unreachable]!
+    const how = port === 'snapshotter' ? 'the snapshotter port runs only in process (bundled snapshotters)' : `${port} is reached over ${port === 'session-client' ? 'transport: command' : 'transport: stdio'}`
+    throw new ScenarioError({ file, field: `ports[${unreachable}]`, ...at(['ports', unreachable]), expected: `${how}; transport ${spec.transport} offers ${reachable.join(', ')}` })
+  }
   const cwd = dirname(file)
   let argv: string[]
   try {
     argv = typeof spec.command === 'string' ? parseCommandLine(spec.command) : spec.command
   } catch (error) {
-    throw new ScenarioError({ file, field: 'command', line: lines(['command']), expected: error instanceof Error ? error.message : String(error) })
+    throw new ScenarioError({ file, field: 'command', ...at(['command']), expected: error instanceof Error ? error.message : String(error) })
   }
   const entries = (list: 'knownFailing' | 'knownFlaky') =>
     spec[list].map((e, i): KnownFailingEntry => ({
@@ -58,7 +65,7 @@ export function loadProfile(given: string): Profile {
       scenario: e.case,
       ...(e.contract ? { contract: e.contract } : {}),
       reason: e.reason,
-      source: `${given}:${lines([list, i]) ?? 1}`,
+      source: `${given}:${at([list, i]).line ?? 1}`,
       link: e.link,
       ...(e.expires ? { expires: e.expires } : {}),
       ...(list === 'knownFlaky' ? { kind: 'flaky' as const } : {}),
@@ -81,12 +88,17 @@ export function loadProfile(given: string): Profile {
   }
 }
 
-/** The 1-based line of the node at a path of a YAML text, if it is there. */
-function lineFinder(source: string): (path: Array<string | number>) => number | undefined {
+/** The ports each transport reaches: a stdio process serves the server-side ports, a command is a session client. */
+const portsOver: Record<ProfileSpec['transport'], readonly string[]> = { stdio: ['agent-log', 'pager', 'tool-output'], command: ['session-client'] }
+
+/** Where the node at a path of a YAML text starts (1-based line and column), if it is there. */
+function positionFinder(source: string): (path: Array<string | number>) => { line?: number; column?: number } {
   const counter = new LineCounter()
   const doc = parseDocument(source, { lineCounter: counter })
   return (path) => {
     const node = doc.getIn(path, true)
-    return isNode(node) && node.range ? counter.linePos(node.range[0]).line : undefined
+    if (!isNode(node) || !node.range) return {}
+    const { line, col } = counter.linePos(node.range[0])
+    return { line, column: col }
   }
 }
