@@ -61,6 +61,7 @@ export class KitReporter implements Reporter {
       if (run.error) console.log(`    ${run.error.message.split('\n')[0]}`)
       console.log(`    Reproduce with: ${run.reproduce}`)
     }
+    for (const run of results.runs) if (run.attempts) console.log(`  known flaky: ${run.scenario} on ${run.adapter}: ${run.verdict} after ${run.attempts.length} attempts (${run.attempts.join(', ')})`)
     for (const e of results.errors) console.log(`  kit error: ${e}`)
     console.log(`reports: ${shown}/results.json, junit.xml, summary.md, matrix.html${results.runs.some((r) => r.history) ? `, ${results.runs.filter((r) => r.history).length} histories` : ''}`)
   }

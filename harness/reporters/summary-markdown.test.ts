@@ -143,10 +143,23 @@ describe('summaryMarkdown', () => {
   it('lists errors outside any run, and a run with none is FAILED, never green', () => {
     const md = summary([held('a', 's/x')], ['harness/suite/pager.suite.ts: boom'])
     expect(md.split('\n')[0]).toBe('# contract-kit: FAILED')
-    expect(md).toContain('- kit error: harness/suite/pager.suite.ts: boom')
+    expect(md).toContain('## Kit errors\n\n- harness/suite/pager.suite.ts: boom')
     const empty = summary([])
     expect(empty.split('\n')[0]).toBe('# contract-kit: FAILED')
     expect(empty).toContain('0 runs: ')
     expect(empty).not.toContain('| scenario |')
+  })
+
+  it('lists known-flaky runs: how often each ran, and the entry that excused it', () => {
+    const retried: RunOutcome = { ...held('impl', 's/x'), attempts: ['expected-broken', 'held'] }
+    const excused: RunOutcome = {
+      ...expected('impl', 's/y'),
+      attempts: ['expected-broken', 'expected-broken', 'expected-broken'],
+      contracts: [{ id: 'size/page-fits-ceilings', verdict: 'broken', message: 'over', witness: {}, expectedBy: { pattern: 's/y', reason: 'flaky on CI', source: 'impl.yaml:12', kind: 'flaky' } }],
+    }
+    const md = summary([retried, excused])
+    expect(md).toContain('| s/x | ✅ held (2 attempts) |')
+    expect(md).toContain('## Known flaky\n\n- s/x on impl: held, ran 2 times (expected-broken, held)\n- s/y on impl: expected-broken, ran 3 times (expected-broken, expected-broken, expected-broken); excused by `s/y` (impl.yaml:12)\n')
+    expect(summary([held('impl', 's/x')])).not.toContain('## Known flaky')
   })
 })

@@ -14,7 +14,7 @@ export function summaryMarkdown(results: RunResults): string {
     for (const s of scenarios) {
       const row = adapters.map((a) => {
         const run = results.runs.find((r) => r.adapter === a && r.scenario === s)
-        return run ? marks[run.verdict] : '—'
+        return run ? `${marks[run.verdict]}${run.attempts ? ` (${run.attempts.length} attempts)` : ''}` : '—'
       })
       lines.push(`| ${cell(s)} | ${row.join(' | ')} |`)
     }
@@ -33,7 +33,16 @@ export function summaryMarkdown(results: RunResults): string {
     if (run.history) lines.push(`- History: \`${run.history}\``)
     lines.push('', 'Reproduce with:', '', '```sh', run.reproduce, '```', '')
   }
-  for (const e of results.errors) lines.push(`- kit error: ${cell(e)}`)
+  const flaky = results.runs.filter((r) => r.attempts || r.contracts.some((c) => c.expectedBy?.kind === 'flaky'))
+  if (flaky.length > 0) lines.push('## Known flaky', '')
+  for (const run of flaky) {
+    const tries = run.attempts ? `ran ${run.attempts.length} times (${run.attempts.join(', ')})` : 'ran once'
+    const entries = [...new Set(run.contracts.flatMap((c) => (c.expectedBy?.kind === 'flaky' ? [`\`${c.expectedBy.pattern}\` (${c.expectedBy.source})`] : [])))]
+    lines.push(`- ${cell(run.scenario)} on ${cell(run.adapter)}: ${run.verdict}, ${tries}${entries.length > 0 ? `; excused by ${entries.join(', ')}` : ''}`)
+  }
+  if (flaky.length > 0) lines.push('')
+  if (results.errors.length > 0) lines.push('## Kit errors', '')
+  for (const e of results.errors) lines.push(`- ${cell(e)}`)
   return lines.join('\n') + '\n'
 }
 
