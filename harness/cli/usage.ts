@@ -45,5 +45,5 @@ Usage:
       Judges a saved History again, offline, and prints each contract's result.
   contract-kit help
 
-Exit codes: 0 every outcome as expected; 1 a contract broke unexpectedly, a known-failing entry went stale, or an
-adapter failed; 2 bad usage, an invalid scenario, or nothing selected.`
+Exit codes: 0 every outcome as expected; 1 a contract broke unexpectedly, a known-failing entry went stale or expired,
+or an adapter failed; 2 bad usage, an invalid scenario or profile, or nothing selected.`
