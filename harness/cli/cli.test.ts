@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
@@ -13,9 +12,9 @@ import type { History } from '#harness/history/history.ts'
 import { loadScenarios } from '#harness/scenario/load-scenarios.ts'
 import { selectScenarios } from '#harness/scenario/select-scenarios.ts'
 import { scenarioRoot } from '#harness/suite/scenario-root.ts'
+import { runKit, type KitExit as Exit } from '#harness/__test-helpers__/run-kit.ts'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
-const bin = join(root, 'bin', 'contract-kit.js')
 const serveStdio = join(root, 'fixtures', 'systems', 'serve-stdio.ts')
 const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href
 
@@ -24,25 +23,8 @@ const reference = 'pager/reference'
 const pattern = 'regressions/analysis-result-budget/**'
 const fullRun = 120_000
 
-/** The environment of a user's shell: no colours, and nothing of the vitest running these tests. */
-const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(VITEST|FORCE_COLOR$|CONTRACT_KIT_)/.test(key)))
-env.NO_COLOR = '1'
-
-interface Exit {
-  code: number
-  stdout: string
-  stderr: string
-}
-
 /** Runs `contract-kit …` as a user would (`node bin/contract-kit.js …` from the package root) and returns how it ended. */
-function kit(...args: string[]): Promise<Exit> {
-  return new Promise((done, fail) => {
-    execFile(process.execPath, [bin, ...args], { cwd: root, env, timeout: fullRun - 10_000, maxBuffer: 64 << 20 }, (error, stdout, stderr) => {
-      if (error && typeof error.code !== 'number') fail(new Error(`contract-kit ${args.join(' ')} did not exit by itself (${error.message})\n${stdout}\n${stderr}`))
-      else done({ code: error ? (error.code as number) : 0, stdout, stderr })
-    })
-  })
-}
+const kit = (...args: string[]): Promise<Exit> => runKit(args, { timeoutMs: fullRun - 10_000 })
 
 /** A word quoted for the `stdio:` command line (shell quoting, no shell). */
 const quote = (word: string) => `'${word.replace(/'/g, `'\\''`)}'`

@@ -1,34 +1,16 @@
-import { execFile } from 'node:child_process'
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
-import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { reproduceCommand } from '#harness/cli/reproduce-command.ts'
 import { UsageError } from '#harness/cli/usage-error.ts'
 import type { RunResults } from '#harness/reporters/run-results.ts'
+import { runKit, type KitExit } from '#harness/__test-helpers__/run-kit.ts'
 
-const root = fileURLToPath(new URL('../../', import.meta.url))
-const command = pathToFileURL(join(root, 'harness', 'cli', 'reproduce-command.ts')).href
-const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href
 const fullRun = 180_000
 
-/** The environment of a user's shell: no colours, and nothing of the vitest running these tests. */
-const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(VITEST|FORCE_COLOR$|CONTRACT_KIT_)/.test(key)))
-env.NO_COLOR = '1'
-
-/** Runs `reproduceCommand(args)` in a fresh process from the package root, as main.ts would, and returns how it ended. */
-function reproduce(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const script = `const { reproduceCommand } = await import(${JSON.stringify(command)}); process.exitCode = await reproduceCommand(process.argv.slice(1))`
-  return new Promise((done, fail) => {
-    const argv = ['--import', tsxLoader, '--input-type=module', '-e', script, '--', ...args]
-    execFile(process.execPath, argv, { cwd: root, env, timeout: fullRun - 10_000, maxBuffer: 64 << 20 }, (error, stdout, stderr) => {
-      if (error && typeof error.code !== 'number') fail(new Error(`reproduce ${args.join(' ')} did not exit by itself (${error.message})\n${stdout}\n${stderr}`))
-      else done({ code: error ? (error.code as number) : 0, stdout, stderr })
-    })
-  })
-}
+/** Runs `contract-kit reproduce …` as a user would, in a process of its own from the package root, and returns how it ended. */
+const reproduce = (...args: string[]): Promise<KitExit> => runKit(['reproduce', ...args], { timeoutMs: fullRun - 10_000 })
 
 /** The usage error `reproduceCommand(args)` throws (before running anything), or a failure when it does not. */
 async function usageError(...args: string[]): Promise<string> {

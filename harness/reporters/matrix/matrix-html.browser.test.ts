@@ -1,9 +1,8 @@
-import { execFile } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { pathToFileURL } from 'node:url'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunResults } from '#harness/reporters/run-results.ts'
@@ -11,6 +10,7 @@ import { runResults } from '#harness/reporters/run-results.ts'
 import { matrixHtml } from '#harness/reporters/matrix/matrix-html.ts'
 import { matrixBrowser } from '#harness/reporters/matrix/matrix-browser.ts'
 import { screenshotMatrix } from '#harness/reporters/matrix/screenshot-matrix.ts'
+import { runKit } from '#harness/__test-helpers__/run-kit.ts'
 
 // The matrix in real Chromium (Debian's, found as the chromium snapshotter finds it; CI installs it). Without one, the
 // hooks throw, saying where they looked and how to install one: these tests fail, they are never skipped.
@@ -19,25 +19,16 @@ const reference = 'pager/reference'
 const prefix = 'pager/analysis-result-budget'
 const fits = 'size/page-fits-ceilings'
 const run = 120_000
-const root = fileURLToPath(new URL('../../../', import.meta.url))
-
-/** The environment of a user's shell: nothing of the vitest running these tests. */
-const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(VITEST|FORCE_COLOR$|CONTRACT_KIT_)/.test(key)))
-env.NO_COLOR = '1'
 
 /**
  * Replays the bug against the reference and the pre-fix pager as a user would (`contract-kit run …` in a process of its own:
  * a vitest run nested in this test's worker would inherit its environment and leave exit code 1 behind in it).
  */
-function kitRun(out: string): Promise<number> {
+async function kitRun(out: string): Promise<number> {
   const args = ['run', '--adapter', reference, '--adapter', prefix, '--scenario', 'regressions/analysis-result-budget/**', '--no-expectations', '--out', out]
-  return new Promise((done, fail) => {
-    execFile(process.execPath, [join(root, 'bin', 'contract-kit.js'), ...args], { cwd: root, env, timeout: run - 10_000, maxBuffer: 64 << 20 }, (error, stdout, stderr) => {
-      if (error && typeof error.code !== 'number') fail(new Error(`contract-kit ${args.join(' ')} did not exit by itself (${error.message})\n${stdout}\n${stderr}`))
-      else if (!existsSync(join(out, 'results.json'))) fail(new Error(`contract-kit ${args.join(' ')} wrote no results.json\n${stdout}\n${stderr}`))
-      else done(error ? (error.code as number) : 0)
-    })
-  })
+  const exit = await runKit(args, { timeoutMs: run - 10_000 })
+  if (!existsSync(join(out, 'results.json'))) throw new Error(`contract-kit ${args.join(' ')} wrote no results.json\n${exit.stdout}\n${exit.stderr}`)
+  return exit.code
 }
 
 let tmp: string
