@@ -3,6 +3,7 @@ import type { SessionClientPort } from '#harness/ports/session-client-port.ts'
 import type { SnapshotterPort } from '#harness/ports/snapshotter-port.ts'
 import type { ToolOutputPort } from '#harness/ports/tool-output-port.ts'
 import type { AgentLogPort } from '#harness/ports/agent-log-port.ts'
+import type { Observation } from '#harness/adapters/observation.ts'
 
 /** Every port the kit knows, by the name an implementation declares in its handshake. */
 export interface PortMap {
@@ -34,7 +35,9 @@ export interface Connection {
   readonly system: SystemInfo
   /** The operations of one declared port. */
   port<P extends PortName>(name: P): PortMap[P]
-  /** What the implementation wrote to stderr so far (empty in process). */
+  /** What the kit can observe of the implementation beyond its answers (stderr, pid, kill and restart, the files it writes): none in process. */
+  readonly observes: readonly Observation[]
+  /** What the implementation wrote to stderr so far (empty when `observes` lacks `stderr`). */
   stderr(): string
   /** Ends the connection and the implementation behind it. */
   close(): Promise<void>

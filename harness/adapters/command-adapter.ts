@@ -67,6 +67,7 @@ export function createCommandAdapter(options: CommandAdapterOptions): Adapter {
           if (name !== 'session-client') throw new AdapterError('handshake', `${options.name} is a command: it offers only the session-client port`)
           return client as PortMap[P]
         },
+        observes: ['stderr', 'pid'], // a process per run, in the working folder it was given, never restarted by the kit
         stderr: () => lastStderr,
         async close() {},
       }

@@ -29,6 +29,7 @@ export function createInProcessAdapter(options: InProcessAdapterOptions): Adapte
           if (!port) throw new AdapterError('handshake', `${options.name} does not offer the ${name} port (it offers: ${ports.join(', ') || 'none'})`)
           return overJson(port as object, name, timeoutMs) as PortMap[P]
         },
+        observes: [], // it shares the kit's process: no stderr of its own, no pid, no kill, and the kit's working folder
         stderr: () => '',
         async close() {
           // a port that holds a resource (a browser) lets it go with the connection

@@ -6,6 +6,7 @@ import { JsonRpcProcess } from '#harness/adapters/stdio/json-rpc-process.ts'
 import { createStdioPager, type JsonRpcCaller } from '#harness/adapters/stdio/stdio-pager.ts'
 import { createStdioToolOutput } from '#harness/adapters/stdio/stdio-tool-output.ts'
 import { createStdioAgentLog } from '#harness/adapters/stdio/stdio-agent-log.ts'
+import { processObservations } from '#harness/adapters/observation.ts'
 
 /** The protocol version the kit asks for in `initialize`. */
 export const stdioProtocol = 'contract-kit/stdio@1'
@@ -100,6 +101,7 @@ function connect(rpc: JsonRpcProcess, declared: { name: string; ports: PortName[
       if (!clients.has(name)) clients.set(name, client(rpc))
       return clients.get(name) as PortMap[P]
     },
+    observes: processObservations,
     stderr: () => rpc.stderr(),
     close: () => rpc.close(),
   }

@@ -23,6 +23,7 @@ const run = (adapter: string, scenario: string, fields: Partial<ResultRun> = {})
   port: 'pager',
   system: null,
   verdict: 'held',
+  exercises: [],
   contracts: [],
   stale: [],
   reproduce: `npx contract-kit run --adapter ${adapter} --scenario ${scenario} --no-expectations`,
@@ -31,13 +32,14 @@ const run = (adapter: string, scenario: string, fields: Partial<ResultRun> = {})
 
 const pageTooBig: ResultRun['contracts'][number] = {
   id: 'size/page-fits-ceilings',
+  exercised: true,
   verdict: 'broken',
   message: 'the page read at event 2 (model-exchanges, limit default, cursor null) measures retained-bytes 922232, over its ceiling 262144',
   witness: { event: 2, step: 0, request: { collection: 'model-exchanges' }, page: { items: 24, first: 'cap-0001', last: 'cap-0233', cursor: 'offset:00000024' }, measure: 'retained-bytes', value: 922232, max: 262144 },
 }
 
 const runs: ResultRun[] = [
-  run(pair.preFix, cases[0]!.id, { verdict: 'broken', contracts: [pageTooBig, { id: 'size/limit-is-upper-bound', verdict: 'held' }] }),
+  run(pair.preFix, cases[0]!.id, { verdict: 'broken', contracts: [pageTooBig, { id: 'size/limit-is-upper-bound', exercised: true, verdict: 'held', evidence: '1 read within its limit', figures: { reads: 1 } }] }),
   run(pair.preFix, cases[1]!.id),
   run(pair.reference, cases[0]!.id),
   run(pair.reference, cases[1]!.id),
@@ -77,6 +79,15 @@ describe('formatReproduction', () => {
     )
   })
 
+  it('under the reference’s held, the evidence of each contract the pre-fix system broke', () => {
+    const evidence = '12 pages measured, the largest 241,003 of 262,144 retained-bytes'
+    const fitted = { id: 'size/page-fits-ceilings', exercised: true, verdict: 'held' as const, evidence, figures: { pages: 12, largest: 241003, max: 262144 } }
+    const rows = sideBySide(cases.slice(0, 1), [runs[0]!, run(pair.reference, cases[0]!.id, { contracts: [fitted, { ...fitted, id: 'size/limit-is-upper-bound', evidence: 'not shown' }] })])
+    const text = formatReproduction(reproduction(rows), 110)
+    expect(text).toContain('  reference  held  size/page-fits-ceilings held: 12 pages measured, the largest 241,003 of 262,144\n               retained-bytes')
+    expect(text).not.toContain('not shown')
+  })
+
   it('keeps every line but the commands within the width, from 80 to 120 columns', () => {
     for (const width of [80, 100, 120]) {
       const long = formatReproduction(reproduction(), width).split('\n').filter((l) => !l.trimStart().startsWith('Reproduce with:'))
@@ -109,10 +120,10 @@ describe('formatReproduction', () => {
 
   it('says why a run was untestable, and what an undecided contract could not decide', () => {
     const rows = sideBySide(cases.slice(0, 1), [
-      run(pair.preFix, cases[0]!.id, { verdict: 'error', contracts: [{ id: 'size/page-fits-ceilings', verdict: 'unknown', reason: 'no page was read' }] }),
+      run(pair.preFix, cases[0]!.id, { verdict: 'error', contracts: [{ id: 'size/page-fits-ceilings', exercised: true, verdict: 'unknown', reason: 'no page was read' }] }),
       run(pair.reference, cases[0]!.id, {
         verdict: 'untestable',
-        contracts: [{ id: 'size/page-fits-ceilings', verdict: 'unknown', reason: 'not decided: the adapter failed (untestable)' }],
+        contracts: [{ id: 'size/page-fits-ceilings', exercised: true, verdict: 'unknown', reason: 'not decided: the adapter failed (untestable)' }],
         error: { message: 'untestable: no Chromium found', stderr: '' },
         observed: { snapshotter: null },
       }),

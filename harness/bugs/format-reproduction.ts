@@ -54,18 +54,20 @@ export function formatReproduction(r: Reproduction, width = 110): string {
   return out.join('\n')
 }
 
-/** A case: its id and title, then its pre-fix side (when it has one) and its reference side. */
+/** A case: its id and title, then its pre-fix side (when it has one) and its reference side, with the evidence of each contract the pre-fix side broke (or, alone, that the case exercises). */
 function caseLines(row: CaseRow, width: number): string[] {
+  const broke = (row.preFix?.run?.contracts ?? []).filter((c) => c.verdict === 'broken').map((c) => c.id)
+  const shown = new Set(row.preFix ? broke : (row.reference.run?.exercises ?? []))
   return [
     row.case.id,
     ...wrap(row.case.title, width, '  ', '  '),
-    ...(row.preFix ? sideLines('pre-fix', row.preFix, width) : []),
-    ...sideLines('reference', row.reference, width),
+    ...(row.preFix ? sideLines('pre-fix', row.preFix, width, shown) : []),
+    ...sideLines('reference', row.reference, width, shown),
   ]
 }
 
-/** One side: the verdict, then each contract that did not hold with its witness, an error, what was observed, and how to reproduce. */
-function sideLines(label: string, side: CaseSide, width: number): string[] {
+/** One side: the verdict, then each contract that broke with its witness (or held, with its evidence, when `evidenceOf` names it), an error, what was observed, and how to reproduce. */
+function sideLines(label: string, side: CaseSide, width: number, evidenceOf: ReadonlySet<string>): string[] {
   const run = side.run
   const verdict = run?.verdict ?? 'not run'
   const lead = `  ${label.padEnd(verdictColumn - 2)}${verdict}  `
@@ -80,8 +82,9 @@ function sideLines(label: string, side: CaseSide, width: number): string[] {
   if (!run) details.push({ text: `no result: ${side.adapter} left no outcome for this case (see the kit errors below)` })
   for (const c of run?.contracts ?? []) {
     if (c.verdict === 'broken') details.push({ text: `${c.id}: ${c.message}` }, json('witness', c.witness))
-    // An adapter's failure leaves every contract undecided: the error below says why, once.
-    if (c.verdict === 'unknown' && !run?.error) details.push({ text: `${c.id} unknown: ${c.reason}` })
+    if (c.verdict === 'held' && evidenceOf.has(c.id)) details.push({ text: `${c.id} held: ${c.evidence}` })
+    // An adapter's failure, or an exercised contract left unjudged, makes the run an error: the error below says why, once.
+    if (c.verdict === 'unknown' && c.exercised && !run?.error) details.push({ text: `${c.id} unknown: ${c.reason}` })
   }
   if (run?.error) {
     details.push({ text: `${verdict === 'untestable' ? 'why' : 'error'}: ${run.error.message}` })

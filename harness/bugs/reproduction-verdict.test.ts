@@ -7,7 +7,7 @@ type Verdict = ResultRun['verdict'] | 'not run'
 const side = (adapter: string, id: string, verdict: Verdict) =>
   verdict === 'not run'
     ? { adapter }
-    : { adapter, run: { scenario: id, adapter, port: 'pager', system: null, verdict, contracts: [], stale: [], reproduce: '' } satisfies ResultRun }
+    : { adapter, run: { scenario: id, adapter, port: 'pager', system: null, verdict, exercises: [], contracts: [], stale: [], reproduce: '' } satisfies ResultRun }
 
 /** Rows of `pre` vs `ref`: one per pair of verdicts. */
 const rows = (...pairs: Array<[Verdict, Verdict]>): CaseRow[] =>

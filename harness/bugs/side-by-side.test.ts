@@ -9,6 +9,7 @@ const run = (adapter: string, scenario: string, verdict: ResultRun['verdict']): 
   port: 'pager',
   system: null,
   verdict,
+  exercises: [],
   contracts: [],
   stale: [],
   reproduce: `npx contract-kit run --adapter ${adapter} --scenario ${scenario} --no-expectations`,

@@ -106,11 +106,11 @@ describe('contract-kit run', () => {
       expect(failing.history).toMatch(/^histories\//)
       const historyFile = join(out, failing.history!)
       const history = await readJson<History>(historyFile)
-      expect(history).toMatchObject({ format: 'contract-kit/history@1', scenario: failing.scenario, adapter: regressed })
+      expect(history).toMatchObject({ format: 'contract-kit/history@2', scenario: failing.scenario, adapter: regressed, exercises: failing.exercises })
       const judge = await kit('judge', historyFile)
       expect(judge.code, judge.stderr).toBe(1)
-      expect(judge.stdout).toContain(`${failing.scenario} on ${regressed}`)
-      expect(judge.stdout).toMatch(/^ {2}size\/page-fits-ceilings broken: .*measures retained-bytes \d+, over its ceiling 262144$/m)
+      expect(judge.stdout).toContain(`${failing.scenario} on ${regressed} (${historyFile}): broken`)
+      expect(judge.stdout).toMatch(/^ {2}size\/page-fits-ceilings broken \(exercised\): .*measures retained-bytes \d+, over its ceiling 262144$/m)
       expect(judge.stdout).toMatch(/^ {4}witness: \{.*"measure":"retained-bytes".*"max":262144/m)
     },
     fullRun,
@@ -153,7 +153,12 @@ describe('contract-kit run', () => {
         expect(runs.map((r) => r.scenario), adapter).toEqual(selected)
         for (const r of runs) {
           expect(r.verdict, `${r.scenario} on ${adapter}`).toBe('held')
-          expect(r.contracts.every((c) => c.verdict === 'held'), `${r.scenario} on ${adapter}`).toBe(true)
+          for (const c of r.contracts) {
+            // every exercised contract held, with its evidence; one the scenario does not exercise may have had nothing to judge
+            const allowed = c.exercised ? ['held'] : ['held', 'not-applicable']
+            expect(allowed, `${r.scenario}:${c.id} on ${adapter}`).toContain(c.verdict)
+            if (c.verdict === 'held') expect(c.evidence.length, `${r.scenario}:${c.id}`).toBeGreaterThan(0)
+          }
           expect(r.system?.name).toBe(reference)
           expect(r.history).toBeUndefined()
         }
@@ -193,6 +198,27 @@ for await (const line of createInterface({ input: process.stdin, crlfDelay: Infi
       expect(only.history).toBeDefined()
       expect(existsSync(join(out, only.history!))).toBe(true)
       expect(await readFile(join(out, 'junit.xml'), 'utf8')).toContain('type="error"')
+      // no contract was judged on a run the adapter stopped: none held, none broken
+      expect(only.contracts.map((c) => c.verdict)).toEqual(only.contracts.map(() => 'unknown'))
+    },
+    fullRun,
+  )
+
+  it(
+    'a stdio implementation that crashes at setup: run says error with its stderr, and judge of its History gives the same verdict (exit 1 both)',
+    async () => {
+      const adapter = `stdio:${quote(process.execPath)} ${quote(join(root, 'fixtures/systems/silent/crashes-at-setup.mjs'))} pager`
+      const out = join(tmp, 'crash')
+      const run = await kit('run', '--adapter', adapter, '--scenario', 'regressions/analysis-result-budget/six-turns', '--out', out)
+      expect(run.code, run.stdout + run.stderr).toBe(1)
+      const [only] = (await readJson<RunResults>(join(out, 'results.json'))).runs
+      expect(only).toMatchObject({ verdict: 'error', error: { stderr: expect.stringContaining('crashes-at-setup: pager.setup') } })
+      expect(only.contracts.filter((c) => c.verdict === 'held' || c.verdict === 'broken')).toEqual([])
+      const judge = await kit('judge', join(out, only.history!))
+      expect(judge.code, judge.stderr).toBe(1)
+      expect(judge.stdout.split('\n')[0]).toMatch(/: error$/)
+      expect(judge.stdout).toContain(`  error: ${only.error!.message}`)
+      expect(judge.stdout).not.toMatch(/ (held|broken)[ :]/)
     },
     fullRun,
   )
@@ -246,8 +272,8 @@ describe.concurrent('bad usage and bad input: exit 2 with one line and no stack 
 
   it('judge of a file that is not a History', async () => {
     const file = join(tmp, 'not-a-history.json')
-    await writeFile(file, JSON.stringify({ format: 'contract-kit/results@1', runs: [] }))
-    expectOneLineError(await kit('judge', file), /^contract-kit: .*not-a-history\.json: format: expected "contract-kit\/history@1", got "contract-kit\/results@1"$/)
+    await writeFile(file, JSON.stringify({ format: 'contract-kit/results@2', runs: [] }))
+    expectOneLineError(await kit('judge', file), /^contract-kit: .*not-a-history\.json: format: expected "contract-kit\/history@2", got "contract-kit\/results@2"$/)
   })
 
   it('list prints every bundled scenario id and every bundled adapter (exit 0)', async () => {
@@ -255,7 +281,9 @@ describe.concurrent('bad usage and bad input: exit 2 with one line and no stack 
     expect(list.code, list.stderr).toBe(0)
     const ids = (await loadScenarios(scenarioRoot)).map((s) => s.id)
     expect(ids.length).toBeGreaterThan(0)
-    for (const s of await loadScenarios(scenarioRoot)) expect(list.stdout).toMatch(new RegExp(`^ {2}${s.id} +${s.scenario.port} +\\S`, 'm'))
+    for (const s of await loadScenarios(scenarioRoot)) {
+      expect(list.stdout).toMatch(new RegExp(`^ {2}${s.id} +${s.scenario.port} +\\S.*\n {4}exercises ${s.exercises.join(', ')}`, 'm'))
+    }
     for (const adapter of bundledAdapterNames()) expect(list.stdout).toMatch(new RegExp(`^ {2}${adapter}$`, 'm'))
   })
 

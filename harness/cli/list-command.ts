@@ -3,7 +3,7 @@ import { loadProfile } from '#harness/profiles/load-profile.ts'
 import { planAdapterOfProfile } from '#harness/profiles/plan-adapter-of-profile.ts'
 import { planScenarios } from '#harness/runner/plan-scenarios.ts'
 
-/** `contract-kit list`: prints the selected scenarios (id, port, title) and adapters (and profiles, with what each would run); exit 2 when nothing is selected. */
+/** `contract-kit list`: prints the selected scenarios (id, port, title, and the contracts each exercises) and adapters (and profiles, with what each would run); exit 2 when nothing is selected. */
 export async function listCommand(args: string[]): Promise<number> {
   const { values } = parseFlags({ args, options: { ...selectionOptions, profile: { type: 'string', multiple: true } }, allowPositionals: false, strict: true })
   const profiles = (values.profile ?? []).map((file) => loadProfile(file))
@@ -11,7 +11,10 @@ export async function listCommand(args: string[]): Promise<number> {
   const width = Math.max(...scenarios.map((s) => s.id.length))
   console.log('scenarios:')
   const portWidth = Math.max(...scenarios.map((s) => s.scenario.port.length))
-  for (const s of scenarios) console.log(`  ${s.id.padEnd(width)}  ${s.scenario.port.padEnd(portWidth)}  ${s.scenario.title}`)
+  for (const s of scenarios) {
+    console.log(`  ${s.id.padEnd(width)}  ${s.scenario.port.padEnd(portWidth)}  ${s.scenario.title}`)
+    console.log(`    exercises ${s.exercises.join(', ')}${s.scenario.contracts ? '' : ' (derived from its steps)'}`)
+  }
   if (adapters.length > 0) console.log('adapters:')
   for (const a of adapters) console.log(`  ${a}`)
   if (profiles.length > 0) console.log('profiles:')

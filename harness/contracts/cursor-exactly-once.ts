@@ -1,38 +1,70 @@
 import type { PagerHistory } from '#harness/history/history.ts'
-import { broken, defineContract, held, unknown } from '#harness/contracts/contract.ts'
+import { broken, defineContract, held, pre, unknown } from '#harness/contracts/contract.ts'
 import type { ContractResult } from '#harness/contracts/contract.ts'
 import { indexedOracles, pagerReads } from '#harness/contracts/pager/pager-reads.ts'
 import type { IndexedOracle, PagerRead } from '#harness/contracts/pager/pager-reads.ts'
 import { itemFits } from '#harness/contracts/pager/item-fit.ts'
+import { isValidLimit, stepReads } from '#harness/contracts/pager/step-reads.ts'
+import { counted, figure } from '#harness/contracts/counted.ts'
 import type { PagerHistory as History } from '#harness/history/history.ts'
 
 /** How many ids a witness lists of each kind before it only counts them. */
 const idsShown = 10
 
+const noWalk = 'no walk with a valid limit: no cursors to follow'
+
+/** What one walk that kept the contract showed: its collection, the items returned, refused as too large, and its pages. */
+interface WalkSeen {
+  step: number
+  collection: string
+  items: number
+  refused: number
+  pages: number
+}
+
 /**
  * recovery/cursor-exactly-once: following cursors from the start returns every item exactly once, in order; the cursor
  * strictly advances and the walk ends. Only an item too large alone (refused with result_limit_exceeded) may be missed.
+ * Its evidence is each walk of a collection holding items, followed to its end.
  */
 export const cursorExactlyOnce = defineContract<PagerHistory>({
   id: 'recovery/cursor-exactly-once',
   statement: 'Following cursors from the start returns every item exactly once and in order (none lost, duplicated or unexpected), the cursor strictly advances, and the walk terminates.',
   from: ['analysis-result-budget'],
   port: 'pager',
+  exercisedBy: (scenario) => stepReads(scenario.steps).some((s) => s.kind === 'walk' && s.validLimit) || noWalk,
   check(history) {
-    const reads = pagerReads(history).filter((r) => r.stepKind === 'walk')
+    const steps = stepReads(history.steps)
+    pre(steps.some((s) => s.kind === 'walk' && s.validLimit), noWalk)
+    const reads = pagerReads(history).filter((r) => r.stepKind === 'walk' && isValidLimit(r.request.limit))
     const oracles = indexedOracles(history)
-    for (const step of [...new Set(reads.map((r) => r.step))]) {
+    const seen: WalkSeen[] = []
+    for (const [step, s] of history.steps.entries()) {
+      if (!(s !== null && typeof s === 'object' && 'walk' in s)) continue
       const walk = reads.filter((r) => r.step === step)
+      const spec = stepReads([s])[0]
+      if (!spec.validLimit) continue
+      if (walk.length === 0) return unknown(`the walk of step ${step} over ${spec.collection} made no read`)
       const oracle = oracles.get(walk[0].request.collection)
       if (!oracle) continue
       const result = checkWalk(history, step, walk, oracle)
-      if (result.verdict !== 'held') return result
+      if ('verdict' in result) return result
+      seen.push(result)
     }
-    return held
+    const walked = seen.filter((w) => w.items + w.refused > 0)
+    if (walked.length === 0) {
+      pre(seen.length === 0, `the walked collections hold no items (${[...new Set(seen.map((w) => w.collection))].join(', ')})`)
+      return unknown('no walk could be compared with its collection')
+    }
+    return held(`${counted(walked.length, 'walk')} followed to the end, every item once and in order: ${walked.map(describeWalk).join(', ')}`, { walks: walked })
   },
 })
 
-function checkWalk(history: History, step: number, walk: PagerRead[], oracle: IndexedOracle): ContractResult {
+function describeWalk(w: WalkSeen): string {
+  return `${w.collection} ${counted(w.items, 'item')} in ${counted(w.pages, 'read')}${w.refused > 0 ? ` (${figure(w.refused)} refused as too large)` : ''}`
+}
+
+function checkWalk(history: History, step: number, walk: PagerRead[], oracle: IndexedOracle): ContractResult | WalkSeen {
   const fits = itemFits(history, oracle.collection)
   const seen = new Map<number, number>()
   const unexpected: string[] = []
@@ -72,7 +104,7 @@ function checkWalk(history: History, step: number, walk: PagerRead[], oracle: In
     repeated && 'a cursor repeated',
     !ending.terminated && `the walk did not terminate (${ending.how})`,
   ].filter(Boolean)
-  if (problems.length === 0) return held
+  if (problems.length === 0) return { step, collection: oracle.collection, items: seen.size, refused: excused.size, pages: walk.length }
   return broken(`following cursors in step ${step} over ${oracle.items.length} ${oracle.collection}: ${problems.join(', ')}`, {
     step,
     collection: oracle.collection,

@@ -1,5 +1,5 @@
 import type { SnapshotterHistory } from '#harness/history/history.ts'
-import { broken, defineContract, held, unknown } from '#harness/contracts/contract.ts'
+import { broken, defineContract, held, need, unknown } from '#harness/contracts/contract.ts'
 
 /**
  * size/depth-is-nesting-only: a depth limit at or above a page's real depth gives the same snapshot as no limit, byte
@@ -10,16 +10,13 @@ export const depthIsNestingOnly = defineContract<SnapshotterHistory>({
   statement: "A depth limit at or above the page's real depth gives a snapshot byte-identical to no limit, and one level less gives a smaller one: depth limits nesting, not width.",
   from: ['PLAT-200'],
   port: 'snapshotter',
+  // every snapshotter scenario gives a page whose real depth the kit knows, snapshotted unlimited and at each depth to one past it
+  exercisedBy: () => true,
   check(history) {
-    const realDepth = history.oracle.realDepth as number
-    const texts = new Map<number | null, string>()
-    for (const e of history.events) {
-      if (e.type !== 'ok' || e.f !== 'snapshotter.snapshot') continue
-      const depth = (history.events[e.invoke] as { value: { options: { depth?: number } } }).value.options.depth
-      texts.set(depth ?? null, (e.value as { text: string }).text)
-    }
-    const unlimited = texts.get(null)
-    if (unlimited === undefined) return unknown('no snapshot without a depth limit was taken')
+    const realDepth = need(history.oracle?.realDepth as number | undefined, 'the History holds no real depth of the page to judge against')
+    const texts = snapshotsByDepth(history)
+    if (texts.size === 0) return unknown('no snapshot was answered: nothing to compare')
+    const unlimited = need(texts.get(null), 'no snapshot without a depth limit was answered: nothing to compare the limited ones with')
     const bytes = (t: string) => Buffer.byteLength(t, 'utf8')
     for (const [depth, text] of texts) {
       if (depth === null || depth < realDepth || text === unlimited) continue
@@ -30,8 +27,8 @@ export const depthIsNestingOnly = defineContract<SnapshotterHistory>({
         unlimitedBytes: bytes(unlimited),
       })
     }
-    const below = texts.get(realDepth - 1)
-    if (realDepth > 1 && below !== undefined && bytes(below) >= bytes(unlimited)) {
+    const below = realDepth > 1 ? texts.get(realDepth - 1) : undefined
+    if (below !== undefined && bytes(below) >= bytes(unlimited)) {
       return broken(`depth ${realDepth - 1} (one below the real depth) gives ${bytes(below)} bytes, no smaller than unlimited (${bytes(unlimited)})`, {
         depth: realDepth - 1,
         realDepth,
@@ -39,9 +36,32 @@ export const depthIsNestingOnly = defineContract<SnapshotterHistory>({
         unlimitedBytes: bytes(unlimited),
       })
     }
-    return held
+    const atOrAbove = [...texts.keys()].filter((d): d is number => d !== null && d >= realDepth).sort((a, b) => a - b)
+    if (atOrAbove.length === 0) return unknown(`no snapshot at or above the real depth ${realDepth} was answered: nothing to compare with unlimited`)
+    if (realDepth > 1 && below === undefined) return unknown(`no snapshot at depth ${realDepth - 1}, one below the real depth ${realDepth}, was answered`)
+    if (unlimited === '') return unknown('the unlimited snapshot is empty: identical and smaller snapshots of nothing show nothing')
+    const n = (x: number) => x.toLocaleString('en-US')
+    const same = `depth ${atOrAbove.join(' and ')} (at or above the real depth ${realDepth}) byte-identical to unlimited (${n(bytes(unlimited))} bytes)`
+    return held(below === undefined ? same : `${same}; depth ${realDepth - 1} smaller (${n(bytes(below))} bytes)`, {
+      realDepth,
+      unlimitedBytes: bytes(unlimited),
+      identicalAt: atOrAbove,
+      ...(below === undefined ? {} : { belowDepth: realDepth - 1, belowBytes: bytes(below) }),
+    })
   },
 })
+
+/** The text of each snapshot answered, by its depth limit (`null`: unlimited). */
+function snapshotsByDepth(history: SnapshotterHistory): Map<number | null, string> {
+  const texts = new Map<number | null, string>()
+  for (const e of history.events) {
+    if (e.type !== 'ok' || e.f !== 'snapshotter.snapshot') continue
+    const depth = (history.events[e.invoke] as { value?: { options?: { depth?: number } } }).value?.options?.depth
+    const text = (e.value as { text?: unknown } | undefined)?.text
+    if (typeof text === 'string') texts.set(depth ?? null, text)
+  }
+  return texts
+}
 
 /** Checks size/depth-is-nesting-only (returns the result). */
 export const checkDepthIsNestingOnly = depthIsNestingOnly.check

@@ -1,4 +1,4 @@
-import type { Contract } from '#harness/contracts/contract.ts'
+import type { AnyContract } from '#harness/contracts/contract.ts'
 import type { PortName } from '#harness/adapters/adapter.ts'
 import { pageFitsCeilings } from '#harness/contracts/page-fits-ceilings.ts'
 import { limitIsUpperBound } from '#harness/contracts/limit-is-upper-bound.ts'
@@ -27,7 +27,7 @@ import { scoped } from '#harness/contracts/scoped.ts'
 import { sandboxed } from '#harness/contracts/sandboxed.ts'
 
 /** Every contract the kit knows, by id. */
-export const contractsById: ReadonlyMap<string, Contract<never>> = new Map(
+export const contractsById: ReadonlyMap<string, AnyContract> = new Map(
   [
     pageFitsCeilings,
     limitIsUpperBound,
@@ -54,10 +54,10 @@ export const contractsById: ReadonlyMap<string, Contract<never>> = new Map(
     bestEffort,
     scoped,
     sandboxed,
-  ].map((c) => [c.id, c as Contract<never>]),
+  ].map((c) => [c.id, c as AnyContract]),
 )
 
 /** The contracts of one port, in a stable order. */
-export function contractsOfPort(port: PortName): Contract<never>[] {
+export function contractsOfPort(port: PortName): AnyContract[] {
   return [...contractsById.values()].filter((c) => c.port === port)
 }

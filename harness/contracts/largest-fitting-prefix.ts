@@ -1,28 +1,45 @@
 import type { PagerHistory } from '#harness/history/history.ts'
-import { broken, defineContract, held } from '#harness/contracts/contract.ts'
+import { broken, defineContract, held, pre, unknown } from '#harness/contracts/contract.ts'
 import { firstBrokenCeiling } from '#harness/measures/first-broken-ceiling.ts'
 import { measure } from '#harness/measures/measure.ts'
 import { indexedOracles, pagerReads } from '#harness/contracts/pager/pager-reads.ts'
 import { itemFits } from '#harness/contracts/pager/item-fit.ts'
-import { describePage, describeRead, requestLine } from '#harness/contracts/pager/describe-page.ts'
+import { answersLine, describePage, describeRead, requestLine } from '#harness/contracts/pager/describe-page.ts'
+import { maxLimit, stepReads } from '#harness/contracts/pager/step-reads.ts'
+import { counted, figure } from '#harness/contracts/counted.ts'
+
+const noPageAsked = 'every step asks for an invalid limit: no page to judge'
 
 /**
  * size/largest-fitting-prefix: a page is never shorter than it must be — it is non-empty while an item fits, and the
- * page with the next item added (same metadata and cursor) would break a ceiling or the limit.
+ * page with the next item added (same metadata and cursor) would break a ceiling or the limit. A page over a ceiling
+ * is no fitting prefix at all. Its evidence is the pages of items shown to be the largest: full to their limit, ended
+ * where the next item would break a ceiling, or holding the last item.
  */
 export const largestFittingPrefix = defineContract<PagerHistory>({
   id: 'size/largest-fitting-prefix',
   statement: 'Each page is the largest non-empty prefix of the remaining items that fits the limit and every ceiling.',
   from: ['analysis-result-budget'],
   port: 'pager',
+  exercisedBy: (scenario) => stepReads(scenario.steps).some((s) => s.validLimit) || noPageAsked,
   check(history) {
+    pre(stepReads(history.steps).some((s) => s.validLimit), noPageAsked)
     const oracles = indexedOracles(history)
-    for (const read of pagerReads(history)) {
-      if (read.outcome.kind !== 'page') continue
-      const page = read.outcome.page
+    const reads = pagerReads(history)
+    const shown = { full: 0, ceiling: 0, end: 0 }
+    for (const read of reads) {
+      const o = read.outcome
+      if (o.kind !== 'page' && o.kind !== 'rejected') continue
+      const page = o.page
       const oracle = oracles.get(read.request.collection)
+      if (o.kind === 'rejected') {
+        return broken(
+          `the page read at event ${read.invoke.index} (${requestLine(read)}) holds ${page.items.length} items but measures ${o.measure} ${o.value}, over its ceiling ${o.max}: no fitting prefix`,
+          { ...describeRead(read), page: describePage(page, oracle), measure: o.measure, value: o.value, max: o.max },
+        )
+      }
       if (!oracle) continue
-      const limit = read.request.limit ?? 100
+      const limit = read.request.limit ?? maxLimit
       if (page.items.length === 0) {
         if (read.start !== undefined && itemFits(history, oracle.collection)[read.start] === 'fits') {
           return broken(`the read at event ${read.invoke.index} (${requestLine(read)}) returned an empty page although item ${oracle.ids[read.start]} fits alone`, {
@@ -33,11 +50,21 @@ export const largestFittingPrefix = defineContract<PagerHistory>({
         }
         continue
       }
-      if (page.items.length >= limit) continue
+      if (page.items.length >= limit) {
+        shown.full++
+        continue
+      }
       const last = oracle.indexOf(page.items[page.items.length - 1])
-      if (last === undefined || last + 1 >= oracle.items.length) continue
+      if (last === undefined) continue
+      if (last + 1 >= oracle.items.length) {
+        shown.end++
+        continue
+      }
       const bigger = { ...page, items: [...page.items, oracle.items[last + 1]] }
-      if (firstBrokenCeiling(bigger, history.ceilings)) continue
+      if (firstBrokenCeiling(bigger, history.ceilings)) {
+        shown.ceiling++
+        continue
+      }
       return broken(
         `the page read at event ${read.invoke.index} (${requestLine(read)}) holds ${page.items.length} items, but the next item ${oracle.ids[last + 1]} fits too`,
         {
@@ -48,7 +75,14 @@ export const largestFittingPrefix = defineContract<PagerHistory>({
         },
       )
     }
-    return held
+    const pages = shown.full + shown.ceiling + shown.end
+    if (pages === 0) return unknown(`no read returned a page of items the kit could judge (${answersLine(reads)})`)
+    const how = [
+      shown.full > 0 && `${figure(shown.full)} full to the limit`,
+      shown.ceiling > 0 && `${figure(shown.ceiling)} where the next item breaks a ceiling`,
+      shown.end > 0 && `${figure(shown.end)} ending the collection`,
+    ].filter(Boolean)
+    return held(`${counted(pages, 'page')} of items shown largest: ${how.join(', ')}`, { pages, fullToLimit: shown.full, nextBreaksCeiling: shown.ceiling, endsCollection: shown.end })
   },
 })
 

@@ -1,22 +1,37 @@
 import type { AgentLogHistory } from '#harness/history/history.ts'
-import { broken, defineContract, held } from '#harness/contracts/contract.ts'
+import { broken, defineContract, held, pre, unknown } from '#harness/contracts/contract.ts'
 import { agentLogRun, recordOf } from '#harness/contracts/agent-log/agent-log-run.ts'
+import { agentLogPlan, agentsAtChecks, exercisedWhen, startedAndCompleted } from '#harness/contracts/agent-log/agent-log-plan.ts'
+import { rowsLine, type RowRead } from '#harness/contracts/agent-log/agent-log-rows.ts'
 
-/** durability/one-row-per-agent: A background agent's start and completion are one durable row, never two. */
+/**
+ * durability/one-row-per-agent: A background agent's start and completion are one durable row, never two.
+ * Exactly one: a check of a writable workspace that shows no row for an agent it recorded breaks it too (zero is not
+ * one), even where another contract (running-row-visible, survives-*) also owns that loss and says why.
+ */
 export const oneRowPerAgent = defineContract<AgentLogHistory>({
   id: 'durability/one-row-per-agent',
   statement: "A background agent's start and completion are one durable row, never two.",
   from: ['PLAT-114'],
   port: 'agent-log',
+  exercisedBy: (scenario) => exercisedWhen(agentLogPlan(scenario.given, scenario.steps), startedAndCompleted, 'an agent’s start and its completion in a writable workspace'),
   check(history) {
     const run = agentLogRun(history)
-    for (const check of run.checks) {
-      for (const agent of check.expected) {
-        const { count } = recordOf(check, agent.agentId)
-        if (count > 1) return broken(`agent ${agent.agentId} has ${count} rows at the check of step ${check.step}`, { agentId: agent.agentId, rows: count, step: check.step })
-      }
+    const required = agentsAtChecks(run)
+    pre(required.length > 0, 'no check reads back an agent recorded in a writable workspace')
+    const reads: RowRead[] = []
+    for (const { check, agent } of required) {
+      if (check.records === undefined) continue
+      const { record, count } = recordOf(check, agent.agentId)
+      const witness = { agentId: agent.agentId, rows: count, step: check.step }
+      if (count > 1) return broken(`agent ${agent.agentId} has ${count.toLocaleString('en-US')} rows at the check of step ${check.step}`, witness)
+      if (count === 0) return broken(`agent ${agent.agentId} was recorded (${agent.completed ? 'started and completed' : 'started'}) but has no row at the check of step ${check.step}`, witness)
+      if (record!.status !== agent.status) return broken(`agent ${agent.agentId}'s one row shows status ${record!.status}, not ${agent.status}, at the check of step ${check.step}`, { ...witness, expected: agent.status, row: record })
+      reads.push({ check, agent, record, count })
     }
-    return held
+    const unanswered = required.find(({ check }) => check.records === undefined)
+    if (unanswered) return unknown(`the check of step ${unanswered.check.step} got no records back (agent-log.records was not answered), so ${unanswered.agent.agentId}'s rows were never counted`)
+    return held(rowsLine(reads), { rows: reads.map((r) => ({ agentId: r.agent.agentId, step: r.check.step, rows: r.count, status: r.record!.status })), checks: new Set(reads.map((r) => r.check.step)).size })
   },
 })
 

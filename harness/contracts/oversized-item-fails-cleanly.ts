@@ -1,22 +1,28 @@
 import type { PagerHistory } from '#harness/history/history.ts'
-import { broken, defineContract, held, unknown } from '#harness/contracts/contract.ts'
+import { broken, defineContract, held, pre, unknown } from '#harness/contracts/contract.ts'
 import type { ContractResult } from '#harness/contracts/contract.ts'
+import type { ScenarioOf } from '#harness/contracts/contract.ts'
 import { indexedOracles, pagerReads } from '#harness/contracts/pager/pager-reads.ts'
 import { itemFits } from '#harness/contracts/pager/item-fit.ts'
 import { describeRead, requestLine } from '#harness/contracts/pager/describe-page.ts'
+import { isValidLimit, stepReads } from '#harness/contracts/pager/step-reads.ts'
+import { counted } from '#harness/contracts/counted.ts'
 
 /**
  * size/oversized-item-fails-cleanly: an item that cannot fit a page alone is answered with result_limit_exceeded and a
  * cursor past it — never returned, never an empty page or a cursor that does not move — and no item that fits is refused.
+ * Its evidence is each such refusal of an item the kit measured too large for a page alone.
  */
 export const oversizedItemFailsCleanly = defineContract<PagerHistory>({
   id: 'size/oversized-item-fails-cleanly',
   statement: 'An item too large for any page alone yields result_limit_exceeded with a cursor past it (no stalled cursor), and only such an item does.',
   from: ['analysis-result-budget'],
   port: 'pager',
+  exercisedBy: (scenario) => walksToAnOversizedItem(scenario),
   check(history) {
     const oracles = indexedOracles(history)
     let undecided: ContractResult | undefined
+    const refused = new Map<string, number>()
     for (const read of pagerReads(history)) {
       const oracle = oracles.get(read.request.collection)
       if (!oracle) continue
@@ -24,12 +30,14 @@ export const oversizedItemFailsCleanly = defineContract<PagerHistory>({
       const o = read.outcome
       const at = read.start
       const where = `the read at event ${read.invoke.index} (${requestLine(read)})`
+      const atOversized = at !== undefined && fits[at] === 'oversized' && isValidLimit(read.request.limit)
       if (o.kind === 'page' || o.kind === 'rejected') {
         const inside = o.page.items.map((item) => oracle.indexOf(item)).find((i) => i !== undefined && fits[i] === 'oversized')
         if (inside !== undefined) {
           return broken(`${where} returned item ${oracle.ids[inside]}, which cannot fit a page alone`, { ...describeRead(read), item: oracle.ids[inside] })
         }
-        const stalled = o.page.items.length === 0 && at !== undefined && at < oracle.items.length && o.page.cursor === (read.request.cursor ?? null)
+        const sameCursor = o.page.cursor === (read.request.cursor ?? null)
+        const stalled = o.page.items.length === 0 && at !== undefined && at < oracle.items.length && sameCursor && isValidLimit(read.request.limit)
         if (stalled) {
           return broken(`${where} answered item ${oracle.ids[at]} with an empty page and the same cursor: a stalled cursor`, {
             ...describeRead(read),
@@ -38,9 +46,27 @@ export const oversizedItemFailsCleanly = defineContract<PagerHistory>({
             cursor: o.page.cursor,
           })
         }
+        if (atOversized) {
+          return broken(`${where} answered item ${oracle.ids[at]}, which cannot fit a page alone, with a page that skips it instead of result_limit_exceeded`, {
+            ...describeRead(read),
+            item: oracle.ids[at],
+            fit: fits[at],
+            cursor: o.page.cursor,
+          })
+        }
         continue
       }
-      if (o.kind !== 'error' || o.code !== 'result_limit_exceeded') continue
+      if (o.kind !== 'error') continue
+      if (o.code !== 'result_limit_exceeded') {
+        if (atOversized) {
+          return broken(`${where} answered item ${oracle.ids[at]}, which cannot fit a page alone, with ${o.code} instead of result_limit_exceeded`, {
+            ...describeRead(read),
+            item: oracle.ids[at],
+            answer: o.code,
+          })
+        }
+        continue
+      }
       if (at !== undefined && fits[at] === 'fits') {
         return broken(`${where} refused item ${oracle.ids[at]} with result_limit_exceeded, but it fits a page alone`, { ...describeRead(read), item: oracle.ids[at] })
       }
@@ -53,10 +79,41 @@ export const oversizedItemFailsCleanly = defineContract<PagerHistory>({
           cursor: cursor ?? '(none)',
         })
       }
+      if (atOversized) refused.set(oracle.ids[at], (refused.get(oracle.ids[at]) ?? 0) + 1)
     }
-    return undecided ?? held
+    if (undecided) return undecided
+    if (refused.size === 0) return nothingRefused(history)
+    const reads = [...refused.values()].reduce((a, b) => a + b, 0)
+    return held(`${counted(refused.size, 'item')} too large for a page alone (${[...refused.keys()].join(', ')}) refused with result_limit_exceeded and a cursor past it, in ${counted(reads, 'read')}`, {
+      items: [...refused.keys()],
+      refusals: reads,
+    })
   },
 })
+
+/** Why no refusal was seen: no item is too large alone (not applicable), or a walk should have reached one and did not. */
+function nothingRefused(history: PagerHistory): ContractResult {
+  const walked = new Set(stepReads(history.steps).filter((s) => s.kind === 'walk' && s.validLimit).map((s) => s.collection))
+  const oversized = history.oracle.flatMap((o) => {
+    const fits = itemFits(history, o.collection)
+    return o.ids.filter((_, i) => fits[i] === 'oversized').map((id) => ({ collection: o.collection, id }))
+  })
+  pre(oversized.length > 0, `no item of ${history.oracle.map((o) => o.collection).join(' or ') || 'the collections read'} is known to be too large for a page alone`)
+  const missed = oversized.filter((o) => walked.has(o.collection))
+  pre(missed.length > 0, `no step reads as far as ${oversized.map((o) => o.id).join(', ')}, too large for a page alone`)
+  return unknown(`the walks never reached ${missed.map((o) => o.id).join(', ')}, too large for a page alone: no refusal to judge`)
+}
+
+/**
+ * Whether a scenario is sure to walk to an item too large for a page alone: a ceiling below the page holding the largest
+ * item of a collection alone (`largestItemOf` with `by` < 0), and a walk of that collection to its end.
+ */
+function walksToAnOversizedItem(scenario: ScenarioOf<'pager'>): true | string {
+  const walks = stepReads(scenario.steps).filter((s) => s.kind === 'walk' && s.validLimit && s.maxPages === undefined)
+  const below = scenario.given.ceilings.flatMap((c) => ('largestItemOf' in c && c.by < 0 ? [c.largestItemOf] : []))
+  if (below.length === 0) return 'no ceiling is below the largest item of a collection (largestItemOf with by < 0): no item is sure to be too large for a page alone'
+  return walks.some((w) => below.includes(w.collection)) || `no walk to the end of ${below.join(' or ')}, whose largest item is too large for a page alone`
+}
 
 /** Checks size/oversized-item-fails-cleanly on a History (returns the result). */
 export const checkOversizedItemFailsCleanly = oversizedItemFailsCleanly.check

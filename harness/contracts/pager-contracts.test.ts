@@ -7,43 +7,165 @@ import { createStallsOnOversizedPager } from '#fixtures/systems/pager/mutants/st
 import { createLimitPlusOnePager } from '#fixtures/systems/pager/mutants/limit-plus-one.ts'
 import { createUnmeasuredMetadataPager } from '#fixtures/systems/pager/mutants/unmeasured-metadata.ts'
 import { createHalfCeilingsPager } from '#fixtures/systems/pager/mutants/half-ceilings.ts'
-import { ContractBrokenError } from '#harness/contracts/contract.ts'
+import { ContractBrokenError, resultLine } from '#harness/contracts/contract.ts'
+import type { ScenarioOf } from '#harness/contracts/contract.ts'
+import { silentSystems } from '#fixtures/systems/silent/silent-systems.ts'
+import { pagerDriver } from '#harness/drivers/pager/pager-driver.ts'
+import { HistoryRecorder } from '#harness/history/history-recorder.ts'
+import type { Ceiling, PagerPort, RunRecord } from '#harness/ports/pager-port.ts'
 import { replayPagerCase } from '#harness/arbitraries/replay-pager-case.ts'
 import { deriveCollection } from '#fixtures/analysis-run/derive-collection.ts'
 import { measure } from '#harness/measures/measure.ts'
 import { judgeHistory } from '#harness/runner/judge-history.ts'
 import { contractsOfPort } from '#harness/contracts/index.ts'
 import { assertPageFitsCeilings, checkPageFitsCeilings } from '#harness/contracts/page-fits-ceilings.ts'
-import { assertLimitIsUpperBound, checkLimitIsUpperBound } from '#harness/contracts/limit-is-upper-bound.ts'
-import { assertLargestFittingPrefix, checkLargestFittingPrefix } from '#harness/contracts/largest-fitting-prefix.ts'
-import { assertOversizedItemFailsCleanly, checkOversizedItemFailsCleanly } from '#harness/contracts/oversized-item-fails-cleanly.ts'
+import { checkLimitIsUpperBound } from '#harness/contracts/limit-is-upper-bound.ts'
+import { checkLargestFittingPrefix } from '#harness/contracts/largest-fitting-prefix.ts'
+import { checkOversizedItemFailsCleanly, oversizedItemFailsCleanly } from '#harness/contracts/oversized-item-fails-cleanly.ts'
 import { assertFirstPageReachable, checkFirstPageReachable } from '#harness/contracts/first-page-reachable.ts'
-import { assertCursorExactlyOnce, checkCursorExactlyOnce } from '#harness/contracts/cursor-exactly-once.ts'
+import { checkCursorExactlyOnce, cursorExactlyOnce } from '#harness/contracts/cursor-exactly-once.ts'
 
-// Every pager contract, both ways: it holds on pager/reference in every bundled scenario, and it breaks — with the
-// witness it promises — on a system built to break it (a mutant with one fault, or the pre-fix pager).
+// Every pager contract, both ways: it holds — with its evidence — on pager/reference in every bundled scenario, and it
+// breaks, with the witness it promises, on a system built to break it (a mutant with one fault, or the pre-fix pager).
+// Where a scenario gives a contract nothing to judge it is not-applicable; where evidence is missing, unknown.
+
+const pagerScenarios = bundledScenarios.filter((s) => s.scenario.port === 'pager')
+
+/** A bundled pager scenario by the last part of its id. */
+const scenarioNamed = (name: string) => pagerScenarios.find((s) => s.id.endsWith(`/${name}`))!.scenario as ScenarioOf<'pager'>
+
+/** A run of one exchange (with a non-ASCII message), and ceilings it fits with room to spare. */
+const tinyRun: RunRecord[] = [
+  { seq: 1, record_type: 'capability-input', call_id: 'c1', payload: { name: 'llm-request', args: { model: 'm', messages: [{ role: 'user', content: 'héllo' }] } } },
+  { seq: 2, record_type: 'capability-output', call_id: 'c1', payload: { name: 'llm-request', result: { message: { role: 'assistant', content: 'hi' } } } },
+]
+const roomy: Ceiling[] = [
+  { measure: 'json-bytes', max: 1_000_000 },
+  { measure: 'retained-bytes', max: 1_000_000 },
+]
+const silentEmptyPager = (): PagerPort => silentSystems['pager/silent/empty']().ports.pager!
+const pagerContractIds = [
+  'size/page-fits-ceilings',
+  'size/limit-is-upper-bound',
+  'size/largest-fitting-prefix',
+  'size/oversized-item-fails-cleanly',
+  'recovery/first-page-reachable',
+  'recovery/cursor-exactly-once',
+]
+
+/** The cells (scenario, contract) where pager/reference is not-applicable: none of them exercised (docs/contracts.md). */
+const notApplicableOnReference: Record<string, string[]> = {
+  'default-read': ['size/oversized-item-fails-cleanly', 'recovery/cursor-exactly-once'],
+  'every-page-fits-both-ceilings': ['size/oversized-item-fails-cleanly'],
+  'forty-exchanges': ['size/oversized-item-fails-cleanly'],
+  'invalid-limit': ['size/oversized-item-fails-cleanly', 'recovery/cursor-exactly-once'],
+  'limit-one': ['size/oversized-item-fails-cleanly'],
+  'metadata-counts': [],
+  'oversized-exchange': [],
+  'six-turns': ['size/oversized-item-fails-cleanly'],
+}
 
 describe('pager/reference (integration)', () => {
-  const pagerScenarios = bundledScenarios.filter((s) => s.scenario.port === 'pager')
-  test.for(pagerScenarios.map((s) => s.id))('keeps every pager contract in %s', async (id) => {
-    const history = await recordBundledScenario(id, createReferencePager)
-    assertPageFitsCeilings(history)
-    assertLimitIsUpperBound(history)
-    assertLargestFittingPrefix(history)
-    assertOversizedItemFailsCleanly(history)
-    assertFirstPageReachable(history)
-    assertCursorExactlyOnce(history)
+  test.for(pagerScenarios.map((s) => s.id))('keeps every pager contract it is judged by in %s, each with its evidence', async (id) => {
+    const judgement = judgeHistory(await recordBundledScenario(id, createReferencePager))
+    expect(judgement.verdict, judgement.reason).toBe('held')
+    const name = id.slice(id.lastIndexOf('/') + 1)
+    for (const c of judgement.contracts) {
+      if (notApplicableOnReference[name].includes(c.id)) {
+        expect(c, c.id).toMatchObject({ verdict: 'not-applicable', exercised: false })
+        continue
+      }
+      expect(c.verdict, `${c.id}: ${resultLine(c)}`).toBe('held')
+      if (c.verdict === 'held') {
+        expect(c.evidence, c.id).toMatch(/\d/)
+        expect(Object.keys(c.figures).length, c.id).toBeGreaterThan(0)
+      }
+    }
   })
 
-  test('the assertions above are every contract of the port', () => {
-    expect(contractsOfPort('pager').map((c) => c.id)).toEqual([
-      'size/page-fits-ceilings',
-      'size/limit-is-upper-bound',
-      'size/largest-fitting-prefix',
-      'size/oversized-item-fails-cleanly',
-      'recovery/first-page-reachable',
-      'recovery/cursor-exactly-once',
-    ])
+  test('each scenario exercises the contracts its steps give something to judge', () => {
+    const exercised = Object.fromEntries(pagerScenarios.map((s) => [s.id.slice(s.id.lastIndexOf('/') + 1), s.exercises]))
+    const [fits, limit, prefix, oversized, first, once] = pagerContractIds
+    expect(exercised).toEqual({
+      'default-read': [fits, limit, prefix, first],
+      'every-page-fits-both-ceilings': [fits, limit, prefix], // named in the scenario
+      'forty-exchanges': [fits, limit, prefix, first, once],
+      'invalid-limit': [limit], // named in the scenario
+      'limit-one': [fits, limit, prefix, first, once],
+      'metadata-counts': [fits, limit, prefix, first, once],
+      'oversized-exchange': [fits, limit, prefix, oversized, first, once],
+      'six-turns': [fits, limit, prefix, first, once],
+    })
+  })
+
+  test('the evidence of each contract in oversized-exchange, where every one is exercised', async () => {
+    const judgement = judgeHistory(await recordBundledScenario('oversized-exchange', createReferencePager))
+    const evidence = Object.fromEntries(judgement.contracts.map((c) => [c.id, resultLine(c)]))
+    expect(evidence).toEqual({
+      'size/page-fits-ceilings': '64 pages of items measured, the largest 32,092 of 262,144 json-bytes, 120,160 of 122,215 retained-bytes',
+      'size/limit-is-upper-bound': '64 pages of items, none over its limit (39 exactly at it)',
+      'size/largest-fitting-prefix': '64 pages of items shown largest: 39 full to the limit, 25 where the next item breaks a ceiling',
+      'size/oversized-item-fails-cleanly': '1 item too large for a page alone (cap-0394) refused with result_limit_exceeded and a cursor past it, in 2 reads',
+      'recovery/first-page-reachable': '2 reads from the start answered with an accepted page of items: model-exchanges 1 to 8 of 40 items',
+      'recovery/cursor-exactly-once':
+        '2 walks followed to the end, every item once and in order: model-exchanges 39 items in 26 reads (1 refused as too large), model-exchanges 39 items in 40 reads (1 refused as too large)',
+    })
+    const fits = judgement.contracts.find((c) => c.id === 'size/page-fits-ceilings')
+    expect(fits).toMatchObject({ figures: { pages: 64, largest: [{ measure: 'json-bytes', value: 32092, max: 262144 }, { measure: 'retained-bytes', value: 120160, max: 122215 }] } })
+  })
+
+  test('the contracts above are every contract of the port', () => {
+    expect(contractsOfPort('pager').map((c) => c.id)).toEqual(pagerContractIds)
+  })
+})
+
+describe('nothing to judge: not-applicable, with the reason', () => {
+  test('a scenario without a walk gives recovery/cursor-exactly-once nothing to judge', async () => {
+    const history = await recordBundledScenario('default-read', createReferencePager)
+    expect(checkCursorExactlyOnce(history)).toEqual({ verdict: 'not-applicable', reason: 'no walk with a valid limit: no cursors to follow' })
+    expect(cursorExactlyOnce.exercisedBy(scenarioNamed('default-read'))).toBe('no walk with a valid limit: no cursors to follow')
+  })
+  test('a run whose every item fits a page alone gives size/oversized-item-fails-cleanly nothing to refuse', async () => {
+    const history = await recordBundledScenario('forty-exchanges', createReferencePager)
+    expect(checkOversizedItemFailsCleanly(history)).toMatchObject({ verdict: 'not-applicable', reason: expect.stringMatching(/no item of model-exchanges is known to be too large/) })
+    expect(oversizedItemFailsCleanly.exercisedBy(scenarioNamed('forty-exchanges'))).toMatch(/no ceiling is below the largest item/)
+    expect(oversizedItemFailsCleanly.exercisedBy(scenarioNamed('oversized-exchange'))).toBe(true)
+  })
+  test('reads that only ask for invalid limits give no page to measure, judge or reach', async () => {
+    const history = await replayPagerCase(createReferencePager, { records: tinyRun, ceilings: roomy, steps: [{ read: { collection: 'model-exchanges', limit: 0 } }] })
+    expect(history.exercises).toEqual(['size/limit-is-upper-bound'])
+    for (const check of [checkPageFitsCeilings, checkLargestFittingPrefix, checkFirstPageReachable, checkCursorExactlyOnce]) expect(check(history).verdict).toBe('not-applicable')
+    expect(checkLimitIsUpperBound(history)).toMatchObject({ verdict: 'held', evidence: '1 invalid limit (0) answered invalid_limit' })
+  })
+  test('an empty collection has no first page to reach and no item to walk', async () => {
+    const history = await replayPagerCase(createReferencePager, { records: [], ceilings: roomy, steps: [{ walk: { collection: 'model-exchanges', limit: 10 } }] })
+    expect(checkFirstPageReachable(history)).toEqual({ verdict: 'not-applicable', reason: 'no first page to reach: model-exchanges holds no items' })
+    expect(checkCursorExactlyOnce(history)).toMatchObject({ verdict: 'not-applicable', reason: expect.stringMatching(/hold no items/) })
+    expect(checkPageFitsCeilings(history)).toMatchObject({ verdict: 'unknown' })
+    expect(judgeHistory(history).verdict).toBe('error')
+  })
+})
+
+describe('evidence missing: unknown, never held', () => {
+  test('a pager that answers every read with an empty page: no page measured, and the run is not held', async () => {
+    const history = await recordBundledScenario('every-page-fits-both-ceilings', silentEmptyPager)
+    expect(checkPageFitsCeilings(history)).toMatchObject({ verdict: 'unknown', reason: expect.stringMatching(/^no read returned a page holding items to measure \(4 reads: 4 empty pages\)$/) })
+    expect(checkLimitIsUpperBound(history)).toMatchObject({ verdict: 'unknown' })
+    expect(checkLargestFittingPrefix(history)).toMatchObject({ verdict: 'unknown' })
+    const judgement = judgeHistory(history)
+    expect(judgement.verdict).toBe('broken')
+    expect(judgement.contracts.filter((c) => c.verdict === 'held')).toEqual([])
+  })
+  test('a walk that stops before the item too large alone leaves its refusal unjudged', async () => {
+    const history = await recordBundledScenario('oversized-exchange', createReferencePager)
+    const refusal = history.events.find((e) => e.type === 'fail' && e.error?.code === 'result_limit_exceeded')!
+    const before = { ...history, events: history.events.filter((e) => e.index < (refusal.type === 'fail' ? refusal.invoke : 0)) }
+    expect(checkOversizedItemFailsCleanly(before)).toEqual({ verdict: 'unknown', reason: 'the walks never reached cap-0394, too large for a page alone: no refusal to judge' })
+  })
+  test('an empty History (nothing answered): every exercised contract unknown', () => {
+    const loaded = pagerScenarios.find((s) => s.id.endsWith('/oversized-exchange'))!
+    const history = pagerDriver.history(pagerDriver.prepare(loaded.scenario as ScenarioOf<'pager'>), { scenario: loaded.id, adapter: 'nothing', system: null, exercises: loaded.exercises, observes: [], expectations: [], stderr: '' }, new HistoryRecorder())
+    for (const c of judgeHistory(history).contracts) expect(c.verdict, `${c.id}: ${resultLine(c)}`).toBe('unknown')
   })
 })
 
@@ -68,6 +190,10 @@ describe('size/limit-is-upper-bound', () => {
 })
 
 describe('size/largest-fitting-prefix', () => {
+  test('breaks on the pre-fix pager: a page over a ceiling is no fitting prefix', async () => {
+    const result = checkLargestFittingPrefix(await recordBundledScenario('default-read', createAnalysisResultBudgetPager))
+    expect(result).toMatchObject({ verdict: 'broken', witness: { measure: 'retained-bytes', max: 262144, page: { items: 24 } } })
+  })
   test('breaks on a pager that fills only half of each ceiling, naming the item that would have fit', async () => {
     const result = checkLargestFittingPrefix(await recordBundledScenario('forty-exchanges', createHalfCeilingsPager))
     expect(result).toMatchObject({ verdict: 'broken', witness: { next: expect.stringMatching(/^cap-/) } })
@@ -79,6 +205,22 @@ describe('size/oversized-item-fails-cleanly', () => {
     const result = checkOversizedItemFailsCleanly(await recordBundledScenario('oversized-exchange', createStallsOnOversizedPager))
     expect(result).toMatchObject({ verdict: 'broken', witness: { fit: 'oversized' } })
     if (result.verdict === 'broken') expect(result.message).toMatch(/stalled cursor/)
+  })
+  test('breaks on a pager that skips an oversized item with an empty page instead of refusing it', async () => {
+    const skipsOversized = (): PagerPort => {
+      const reference = createReferencePager()
+      return {
+        setup: (request) => reference.setup(request),
+        async read(request) {
+          const result = await reference.read(request)
+          if (result.ok || result.error.code !== 'result_limit_exceeded') return result
+          return { ok: true, page: { items: [], cursor: result.error.data?.cursor ?? null } }
+        },
+      }
+    }
+    const result = checkOversizedItemFailsCleanly(await recordBundledScenario('oversized-exchange', skipsOversized))
+    expect(result).toMatchObject({ verdict: 'broken', witness: { item: 'cap-0394', fit: 'oversized' } })
+    if (result.verdict === 'broken') expect(result.message).toMatch(/skips it instead of result_limit_exceeded/)
   })
   test('breaks on the pre-fix pager, which returns the oversized exchange', async () => {
     const result = checkOversizedItemFailsCleanly(await recordBundledScenario('oversized-exchange', createAnalysisResultBudgetPager))
@@ -111,10 +253,7 @@ describe('recovery/cursor-exactly-once', () => {
 })
 
 describe('judging whether an item fits alone (regressions found by the property)', () => {
-  const records = [
-    { seq: 1, record_type: 'capability-input', call_id: 'c1', payload: { name: 'llm-request', args: { model: 'm', messages: [{ role: 'user', content: 'héllo' }] } } },
-    { seq: 2, record_type: 'capability-output', call_id: 'c1', payload: { name: 'llm-request', result: { message: { role: 'assistant', content: 'hi' } } } },
-  ]
+  const records = tinyRun
   const onlyItem = () => deriveCollection(records, 'model-exchanges')!.items[0]
   const bare = (m: 'json-bytes' | 'retained-bytes') => measure(m, { items: [onlyItem()], cursor: null })
 
@@ -136,6 +275,8 @@ describe('judging whether an item fits alone (regressions found by the property)
       ceilings: [{ measure: 'json-bytes', max: measure('json-bytes', page) }],
       steps: [{ walk: { collection: 'model-exchanges', limit: 1 } }, { read: { collection: 'model-exchanges' } }],
     })
-    for (const outcome of judgeHistory(history)) expect(outcome, outcome.id).toMatchObject({ verdict: 'held' })
+    const judgement = judgeHistory(history)
+    expect(judgement.verdict, judgement.reason).toBe('held')
+    expect(judgement.contracts.filter((c) => c.verdict === 'broken' || c.verdict === 'unknown')).toEqual([])
   })
 })

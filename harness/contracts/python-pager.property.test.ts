@@ -10,11 +10,14 @@ import type { Connection } from '#harness/adapters/adapter.ts'
 import { createStdioAdapter } from '#harness/adapters/stdio-adapter.ts'
 import { drivePager, pagerHistory } from '#harness/drivers/pager/drive-pager.ts'
 import { HistoryRecorder } from '#harness/history/history-recorder.ts'
-import type { CollectionOracle, PagerHistory as History } from '#harness/history/history.ts'
+import type { PagerHistory as History } from '#harness/history/history.ts'
 import { judgeHistory } from '#harness/runner/judge-history.ts'
+import { resultLine } from '#harness/contracts/contract.ts'
 import type { ContractOutcome } from '#harness/expectations/decide-verdict.ts'
 import { pagerReads } from '#harness/contracts/pager/pager-reads.ts'
-import { deriveCollection } from '#fixtures/analysis-run/derive-collection.ts'
+import { pagerCaseOracle } from '#harness/arbitraries/replay-pager-case.ts'
+import { pagerCaseExercises } from '#harness/arbitraries/pager-case-exercises.ts'
+import { pagerCaseFailures } from '#harness/arbitraries/pager-case-failures.ts'
 
 // The property of pager-contracts.property.test.ts (a pager breaks no contract over random runs, ceilings and limits),
 // held by the Python reference of examples/python/ over the stdio protocol: one process for the whole file, set up
@@ -49,34 +52,36 @@ function openPython(path: string): Promise<Connection> {
 
 /** Replays a case through the pager driver on a live connection (the path the suite takes) and returns its History. */
 async function replay(connection: Connection, pagerCase: PagerCase): Promise<History> {
-  const oracle: CollectionOracle[] = []
-  for (const name of [...new Set(pagerCase.steps.map((s) => ('read' in s ? s.read.collection : s.walk.collection)))].sort()) {
-    const derived = deriveCollection(pagerCase.records, name)
-    if (derived) oracle.push({ collection: name, ids: derived.ids, items: derived.items })
-  }
+  const oracle = pagerCaseOracle(pagerCase)
   const recorder = await drivePager(connection, { records: pagerCase.records, ceilings: pagerCase.ceilings, oracle, steps: pagerCase.steps }, new HistoryRecorder())
-  const history = pagerHistory(
-    { scenario: 'property/python-pager-case', adapter: adapterName, system: connection.system, fixture: null, ceilings: pagerCase.ceilings, oracle, steps: pagerCase.steps, contracts: [], stderr: connection.stderr() },
+  // A crash, a timeout or a stray stdout line is a failure of the Python program, whatever the contracts say.
+  const stopped = recorder.events.find((e) => e.type === 'note' && e.what === 'stopped: the adapter failed')
+  if (stopped) throw new Error(`the Python pager failed: ${JSON.stringify(stopped)}\nstderr: ${connection.stderr().slice(-2000)}`)
+  return pagerHistory(
+    {
+      scenario: 'property/python-pager-case',
+      adapter: adapterName,
+      system: connection.system,
+      fixture: null,
+      ceilings: pagerCase.ceilings,
+      oracle,
+      steps: pagerCase.steps,
+      exercises: pagerCaseExercises(pagerCase),
+      observes: [...connection.observes],
+      expectations: [],
+      stderr: connection.stderr(),
+    },
     recorder,
   )
-  // A crash, a timeout or a stray stdout line is a failure of the Python program, whatever the contracts say.
-  const stopped = history.events.find((e) => e.type === 'note' && e.what === 'stopped: the adapter failed')
-  if (stopped) throw new Error(`the Python pager failed: ${JSON.stringify(stopped)}\nstderr: ${connection.stderr().slice(-2000)}`)
-  return history
 }
 
-/** The outcomes the property fails on: broken, or unknown except where the History shows no page to take metadata from. */
+/** The outcomes the property fails on (pager-case-failures.ts): broken, or not held where the case gave evidence. */
 function failuresOf(history: History, only?: string): ContractOutcome[] {
-  const showsPage = pagerReads(history).some((r) => r.request.collection === collection && (r.outcome.kind === 'page' || r.outcome.kind === 'rejected'))
-  return judgeHistory(history).filter((o) => {
-    if (o.verdict === 'held' || (only !== undefined && o.id !== only)) return false
-    const itemFitUndecided = (o.id === 'size/oversized-item-fails-cleanly' || o.id === 'recovery/first-page-reachable') && o.verdict === 'unknown' && !showsPage
-    return !itemFitUndecided
-  })
+  return pagerCaseFailures(history, judgeHistory(history).contracts).filter((o) => only === undefined || o.id === only)
 }
 
 function describeOutcome(o: ContractOutcome): string {
-  return `${o.id} ${o.verdict}: ${o.verdict === 'broken' ? o.message : o.verdict === 'unknown' ? o.reason : ''}`
+  return `${o.id} ${o.verdict}: ${resultLine(o)}`
 }
 
 /** The property on one connection: the case breaks no contract (or no contract `only`). */

@@ -1,6 +1,9 @@
 import type { ToolOutputHistory } from '#harness/history/history.ts'
-import { broken, defineContract, held } from '#harness/contracts/contract.ts'
+import { broken, defineContract, held, need, pre, unknown } from '#harness/contracts/contract.ts'
 import { toolOutputRun } from '#harness/contracts/tool-output/tool-output-run.ts'
+import { capAmount } from '#harness/contracts/tool-output/cap-amount.ts'
+import { overItsCap } from '#harness/contracts/tool-output/scenario-output-size.ts'
+import type { Remedy } from '#harness/ports/tool-output-port.ts'
 
 /** size/remedy-shrinks-output: every remedy the banner offers gives a smaller output for this page when the kit runs it. */
 export const remedyShrinksOutput = defineContract<ToolOutputHistory>({
@@ -8,16 +11,41 @@ export const remedyShrinksOutput = defineContract<ToolOutputHistory>({
   statement: 'Every remedy the banner offers for this input makes the output smaller when run (depth on a wide flat page does not, so it must not be offered there).',
   from: ['PLAT-200'],
   port: 'tool-output',
+  // an output over its cap gets a banner, which must offer something to run; one within its cap gets none
+  exercisedBy: (scenario) => overItsCap(scenario.given),
   check(history) {
     const run = toolOutputRun(history)
-    for (const { remedy, size } of run.remedies) {
-      if (size < run.outputSize) continue
-      const name = remedy.option === 'depth' ? `--depth ${remedy.value}` : `--${remedy.option}`
-      return broken(`the banner offers ${name}, which gives ${size} ${run.cap.unit}, no smaller than the output's ${run.outputSize}`, { remedy, size, outputSize: run.outputSize, unit: run.cap.unit })
+    const output = need(run.output, 'the kit recorded no output: nothing was handed to the tool')
+    const { unit, max } = run.cap
+    pre(output.size > max, `the output's ${capAmount(output.size, unit)} fit the cap of ${max.toLocaleString('en-US')}: no banner, no remedy to offer`)
+    if (run.answer.kind === 'error') return unknown(`the tool answered with an error, not a result (${run.answer.error}): no banner, no remedy to run`)
+    if (run.answer.kind === 'none') return unknown('the tool gave no answer to tool-output.run: no banner, no remedy to run')
+    const offered = run.answer.result.remedies
+    if (offered.length === 0) return unknown(`the banner offers no remedy for the output's ${capAmount(output.size, unit)}: nothing to run and measure`)
+    for (const remedy of offered) {
+      const measured = run.remedies.find((r) => sameRemedy(r.remedy, remedy))
+      if (!measured) return unknown(`the kit did not run the offered ${flag(remedy)}: its output was not measured`)
+      if (measured.size < output.size) continue
+      return broken(`the banner offers ${flag(remedy)}, which gives ${measured.size} ${unit}, no smaller than the output's ${output.size}`, { remedy, size: measured.size, outputSize: output.size, unit })
     }
-    return held
+    const sizes = offered.map((remedy) => ({ remedy: flag(remedy), size: run.remedies.find((r) => sameRemedy(r.remedy, remedy))!.size }))
+    const n = (x: number) => x.toLocaleString('en-US')
+    const each = sizes.map((s, i) => `${s.remedy} ${i === 0 ? 'gives ' : ''}${n(s.size)}`).join(', ')
+    return held(`${offered.length} remed${offered.length === 1 ? 'y' : 'ies'} offered, each run by the kit and smaller than the output's ${capAmount(output.size, unit)}: ${each}`, {
+      unit,
+      outputSize: output.size,
+      remedies: sizes,
+    })
   },
 })
+
+function sameRemedy(a: Remedy, b: Remedy): boolean {
+  return a.option === b.option && (a.option !== 'depth' || (b.option === 'depth' && a.value === b.value))
+}
+
+function flag(remedy: Remedy): string {
+  return remedy.option === 'depth' ? `--depth ${remedy.value}` : `--${remedy.option}`
+}
 
 /** Checks size/remedy-shrinks-output (returns the result). */
 export const checkRemedyShrinksOutput = remedyShrinksOutput.check

@@ -1,7 +1,16 @@
 import type { SessionClientHistory } from '#harness/history/history.ts'
-import { broken, defineContract, held } from '#harness/contracts/contract.ts'
-import { describeReply, sessionRun } from '#harness/contracts/session/session-run.ts'
-import { readPlan } from '#harness/contracts/session/read-plan.ts'
+import { applies, broken, defineContract, held } from '#harness/contracts/contract.ts'
+import { clientResult, count, describeReads, describeReply, readsOf, sessionRun } from '#harness/contracts/session/session-run.ts'
+import { readPlan, scenarioReadPlan } from '#harness/contracts/session/read-plan.ts'
+import type { ReadPlan } from '#harness/contracts/session/read-plan.ts'
+
+/** Whether a correct client prints the settling reply whole in this scenario, or why it does not. */
+function exercised(plan: ReadPlan): true | string {
+  if (plan.finalWholeExpected) return true
+  if (plan.openAtDeadline) return 'every read of the cut reply hangs until the deadline: the client must time out, not print it'
+  if (plan.olderServer) return 'the server has no GetSessionMessage: the cut reply cannot be read whole, and is printed cut'
+  return 'no read of the cut reply can succeed: it is printed cut'
+}
 
 /** recovery/reply-read-whole: a reply the view cut is printed whole (exit 0, no marker) when the server can read it. */
 export const replyReadWhole = defineContract<SessionClientHistory>({
@@ -9,14 +18,27 @@ export const replyReadWhole = defineContract<SessionClientHistory>({
   statement: 'The reply is printed whole — a reply the session view cut is read whole through GetSessionMessage — with no truncation marker, and the client exits 0.',
   from: ['DEP-8516'],
   port: 'session-client',
+  exercisedBy: (scenario) => exercised(scenarioReadPlan(scenario)),
   check(history) {
     const run = sessionRun(history)
-    const plan = readPlan(run)
-    if (!plan.wholeReachable && !plan.finalWholeExpected) return held
+    const plan = readPlan(run.given, run.oracle)
+    applies(exercised(plan))
+    const result = clientResult(run)
     const r = run.reply
-    if (run.result?.exitCode === 0 && r?.whole && r.markerLines === 0 && !r.saysCut) return held
-    const why = run.result?.exitCode !== 0 ? `exited ${run.result?.exitCode}` : !r ? 'printed no reply' : r.cut ? 'printed the cut reply' : r.whole ? 'printed a truncation marker' : 'printed a reply that is not the whole one'
-    return broken(`the client ${why} instead of the whole reply (${Buffer.byteLength(run.oracle.finalReplyWhole, 'utf8')} bytes)`, describeReply(run))
+    const readWhole = plan.wholeReachable
+    const expectedBytes = Buffer.byteLength(readWhole ? run.oracle.replyWhole : run.oracle.finalReplyWhole, 'utf8')
+    if (result.exitCode === 0 && r?.whole && r.markerLines === 0 && !r.saysCut) {
+      const reads = readsOf(run, run.oracle.replyId)
+      const how = readWhole ? `, after ${describeReads(reads)}` : ' (the view never cut it)'
+      const evidence =
+        run.given.output === 'json'
+          ? `${count(r.bytes)}-byte reply printed whole, no marker, exit 0${how}`
+          : `${count(r.bytes)}-byte transcript holds the ${count(expectedBytes)}-byte reply whole${run.oracle.finalReplyId !== run.oracle.replyId ? ' and the settling reply' : ''}, no marker, exit 0${how}`
+      return held(evidence, { exitCode: 0, printedBytes: r.bytes, expectedBytes, markerLines: 0, reads: reads.length, output: run.given.output })
+    }
+    const why =
+      result.exitCode !== 0 ? `exited ${result.exitCode}` : result.stdout.trim() === '' ? 'printed nothing' : !r ? 'printed no reply' : r.cut ? 'printed the cut reply' : r.whole ? 'printed a truncation marker' : 'printed a reply that is not the whole one'
+    return broken(`the client ${why} instead of the whole reply (${count(expectedBytes)} bytes)`, { ...describeReply(run), expectedBytes })
   },
 })
 

@@ -3,8 +3,10 @@ import { bundledScenarios, recordBundledSessionScenario } from '#harness/__test-
 import { createReferenceSessionClient } from '#fixtures/systems/session-client/reference.ts'
 import { createDep8516SessionClient } from '#fixtures/systems/session-client/dep-8516.ts'
 import { sessionClientMutants } from '#fixtures/systems/session-client/mutants/index.ts'
+import { silentSystemName, silentSystems } from '#fixtures/systems/silent/silent-systems.ts'
 import { contractsOfPort } from '#harness/contracts/index.ts'
 import { judgeHistory } from '#harness/runner/judge-history.ts'
+import type { ScenarioOf } from '#harness/contracts/contract.ts'
 import { checkReplyReadWhole } from '#harness/contracts/reply-read-whole.ts'
 import { checkOlderServerKeepsMarker } from '#harness/contracts/older-server-keeps-marker.ts'
 import { checkTransientReadRetried } from '#harness/contracts/transient-read-retried.ts'
@@ -14,19 +16,33 @@ import { checkViewMarkerExact } from '#harness/contracts/view-marker-exact.ts'
 import type { SessionClientHistory } from '#harness/history/history.ts'
 import type { SessionClientPort } from '#harness/ports/session-client-port.ts'
 
-// Every session-client contract, both ways: it holds on session-client/reference in every bundled DEP-8516 scenario,
-// and breaks — with its witness — on the pre-fix client, a mutant, or a client made to break it here.
+// Every session-client contract, both ways: it holds — with its evidence — on session-client/reference in every
+// bundled DEP-8516 scenario that exercises it, and breaks, with its witness, on the pre-fix client, a mutant, or a
+// client made to break it here. Where a scenario does not exercise it, it is not-applicable, saying why; where the
+// client's answer is missing, unknown. A client that prints nothing is never held.
 
-const sessionScenarios = bundledScenarios.filter((s) => s.scenario.port === 'session-client').map((s) => s.id.split('/').pop()!)
+const sessionScenarios = bundledScenarios.filter((s) => s.scenario.port === 'session-client')
+const names = sessionScenarios.map((s) => s.id.split('/').pop()!)
+const port = contractsOfPort('session-client')
 
 describe('session-client/reference (integration)', () => {
-  test.for(sessionScenarios)('keeps every session-client contract in %s', async (name) => {
-    const history = await recordBundledSessionScenario(name, createReferenceSessionClient)
-    for (const outcome of judgeHistory(history)) expect(outcome, outcome.id).toMatchObject({ verdict: 'held' })
+  test.for(names)('holds every contract %s exercises, with evidence; every other is not-applicable, saying why', async (name) => {
+    const loaded = sessionScenarios.find((s) => s.id.endsWith(`/${name}`))!
+    const judgement = judgeHistory(await recordBundledSessionScenario(name, createReferenceSessionClient))
+    expect(judgement.verdict).toBe('held')
+    for (const outcome of judgement.contracts) {
+      const contract = port.find((c) => c.id === outcome.id)!
+      const exercised = contract.exercisedBy(loaded.scenario as ScenarioOf<'session-client'>)
+      if (exercised === true) {
+        expect(outcome, outcome.id).toMatchObject({ exercised: true, verdict: 'held', evidence: expect.stringMatching(/\d/) })
+      } else {
+        expect(outcome, outcome.id).toEqual({ id: outcome.id, exercised: false, verdict: 'not-applicable', reason: exercised })
+      }
+    }
   })
 
   test('judges all six contracts of the port', () => {
-    expect(contractsOfPort('session-client').map((c) => c.id).sort()).toEqual([
+    expect(port.map((c) => c.id).sort()).toEqual([
       'recovery/deadline-is-timeout',
       'recovery/older-server-keeps-marker',
       'recovery/reply-read-whole',
@@ -34,6 +50,77 @@ describe('session-client/reference (integration)', () => {
       'recovery/transient-read-retried',
       'size/view-marker-exact',
     ])
+  })
+
+  test('held says what was seen: the bytes printed, the exit code, the reads and the frames', async () => {
+    const evidence = async (name: string, check: (h: SessionClientHistory) => unknown) => check(await recordBundledSessionScenario(name, createReferenceSessionClient))
+    expect(await evidence('numbers-1-to-2500', checkReplyReadWhole)).toMatchObject({
+      evidence: '11,392-byte reply printed whole, no marker, exit 0, after 1 GetSessionMessage read (ok)',
+      figures: { exitCode: 0, printedBytes: 11392, expectedBytes: 11392, reads: 1 },
+    })
+    expect(await evidence('goaway-at-frame', checkStreamResumesFromCursor)).toMatchObject({
+      evidence: '5 frames over 2 watch calls, each once and in order; resumed at c-0002 (after goaway)',
+      figures: { frames: 5, watchCalls: 2, resumedAt: ['c-0002'] },
+    })
+    expect(await evidence('older-server', checkOlderServerKeepsMarker)).toMatchObject({
+      evidence: '4,118-byte cut reply printed with its [7,296 bytes truncated] marker and "replyCut": true, exit 0, after 1 GetSessionMessage read (unimplemented)',
+    })
+    expect(await evidence('older-server', checkViewMarkerExact)).toMatchObject({ figures: { keptBytes: 4096, marker: 7296, missing: 7296, wholeBytes: 11392 } })
+    expect(await evidence('failed-read-then-later-frame', checkTransientReadRetried)).toMatchObject({
+      evidence: '11,392-byte reply m-2 read whole after 4 GetSessionMessage reads (unavailable ×3, ok), within the bound of 12, exit 0',
+    })
+    expect(await evidence('read-outlasts-timeout', checkDeadlineIsTimeout)).toMatchObject({ evidence: expect.stringMatching(/^exit 2 \(timeout\) at the 600 ms deadline, with a read of m-2 open: \d GetSessionMessage reads \(hang ×\d\)$/) })
+  })
+})
+
+describe('not-applicable: the scenario does not set the case up', () => {
+  test.for([
+    ['older-server', 'recovery/reply-read-whole', 'the server has no GetSessionMessage: the cut reply cannot be read whole, and is printed cut'],
+    ['read-outlasts-timeout', 'recovery/reply-read-whole', 'every read of the cut reply hangs until the deadline: the client must time out, not print it'],
+    ['numbers-1-to-2500', 'recovery/older-server-keeps-marker', 'the server has GetSessionMessage (its first read answers ok): it is not an older server'],
+    ['numbers-1-to-2500', 'recovery/transient-read-retried', 'the first read answers ok, not a transient failure'],
+    ['rst-stream', 'recovery/transient-read-retried', 'the view does not cut the reply: there is no whole-message read to fail'],
+    ['hung-first-try', 'recovery/deadline-is-timeout', '1 hung try of 200 ms ends before the 10,000 ms deadline: no read is open at it'],
+    ['numbers-1-to-2500', 'recovery/stream-resumes-from-cursor', 'no fault is scripted: no watch is ended under the client'],
+    ['delayed-frame', 'recovery/stream-resumes-from-cursor', 'the only faults are delays: a late frame ends no watch'],
+    ['no-end-of-stream', 'recovery/stream-resumes-from-cursor', 'no fault ends the first watch before its settling frame is written: nothing is left to resume'],
+    ['numbers-1-to-2500', 'size/view-marker-exact', 'the cut reply can be read whole: the client prints it with no marker'],
+    ['eviction', 'size/view-marker-exact', 'the settling reply is not the cut one: the output shows no cut reply'],
+  ])('%s: %s', async ([name, id, reason]) => {
+    const outcome = judgeHistory(await recordBundledSessionScenario(name, createReferenceSessionClient)).contracts.find((c) => c.id === id)
+    expect(outcome).toEqual({ id, exercised: false, verdict: 'not-applicable', reason })
+  })
+})
+
+describe('unknown: the client result is missing', () => {
+  test.for(names)('%s: every exercised contract is unknown, none held, and the run is an error', async (name) => {
+    const history = await recordBundledSessionScenario(name, createReferenceSessionClient)
+    const unanswered: SessionClientHistory = { ...history, events: history.events.filter((e) => !(e.type === 'ok' && e.f === 'session-client.run')) }
+    const judgement = judgeHistory(unanswered)
+    expect(judgement.verdict).toBe('error')
+    expect(judgement.contracts.filter((c) => c.verdict === 'held')).toEqual([])
+    for (const c of judgement.contracts.filter((c) => c.exercised)) expect(c, c.id).toMatchObject({ verdict: 'unknown', reason: expect.stringMatching(/never answered/) })
+  })
+  test('an adapter failure leaves every contract unknown', async () => {
+    const history = await recordBundledSessionScenario('numbers-1-to-2500', createReferenceSessionClient)
+    const judgement = judgeHistory({ ...history, failure: { failure: 'crashed', message: 'exited 139' } })
+    expect(judgement.verdict).toBe('error')
+    expect(new Set(judgement.contracts.map((c) => c.verdict))).toEqual(new Set(['unknown']))
+  })
+  test('size/view-marker-exact: a client with no JSON reply against an older server', async () => {
+    const result = checkViewMarkerExact(await recordBundledSessionScenario('older-server', rewriting(() => '')))
+    expect(result).toEqual({ verdict: 'unknown', reason: 'the client printed no JSON reply: there is no cut reply to measure' })
+  })
+})
+
+describe('silent clients are never held', () => {
+  test.for(['empty', 'errors'] as const)('session-client/silent/%s: every run is broken', async (kind) => {
+    const create = () => silentSystems[silentSystemName('session-client', kind)]().ports['session-client']!
+    for (const name of names) {
+      const judgement = judgeHistory(await recordBundledSessionScenario(name, create))
+      expect(judgement.verdict, name).toBe('broken')
+      expect(judgement.contracts.filter((c) => c.verdict === 'held'), name).toEqual([])
+    }
   })
 })
 
@@ -52,6 +139,9 @@ describe('the pre-fix client (session-client/dep-8516)', () => {
   })
   test('recovery/transient-read-retried: it never tries the failed read again', async () => {
     expect(checkTransientReadRetried(await recordBundledSessionScenario('failed-read-then-later-frame', createDep8516SessionClient))).toMatchObject({ verdict: 'broken', witness: { reads: 0 } })
+  })
+  test('recovery/transient-read-retried: it never reads the reply whose every read fails', async () => {
+    expect(checkTransientReadRetried(await recordBundledSessionScenario('eviction', createDep8516SessionClient))).toMatchObject({ verdict: 'broken', witness: { message: 'm-2', reads: 0 } })
   })
   test('recovery/deadline-is-timeout: it exits 0 with the cut reply where a read is open at the deadline', async () => {
     expect(checkDeadlineIsTimeout(await recordBundledSessionScenario('read-outlasts-timeout', createDep8516SessionClient))).toMatchObject({ verdict: 'broken', witness: { exitCode: 0 } })
@@ -77,7 +167,9 @@ describe('recovery/stream-resumes-from-cursor catches a client that resumes from
 describe('contracts broken by clients made to break them', () => {
   test('recovery/older-server-keeps-marker: a client that drops the marker against an older server', async () => {
     const dropsMarker = rewriting((out) => out.replace(/\[\d+ bytes truncated\]/, '').replace('"replyCut":true', '"replyCut":false'))
-    expect(checkOlderServerKeepsMarker(await recordBundledSessionScenario('older-server', dropsMarker))).toMatchObject({ verdict: 'broken' })
+    const history = await recordBundledSessionScenario('older-server', dropsMarker)
+    expect(checkOlderServerKeepsMarker(history)).toMatchObject({ verdict: 'broken' })
+    expect(checkViewMarkerExact(history)).toMatchObject({ verdict: 'broken', witness: { who: 'the client', keptBytes: 4096, marker: null } })
   })
   test('recovery/older-server-keeps-marker: a client that fails against an older server', async () => {
     expect(checkOlderServerKeepsMarker(await recordBundledSessionScenario('older-server', rewriting((out) => out, 1)))).toMatchObject({ verdict: 'broken', witness: { exitCode: 1 } })
@@ -96,5 +188,9 @@ describe('contracts broken by clients made to break them', () => {
     const reads = history.events.filter((e) => e.type === 'note' && (e.value as { type?: string }).type === 'read')
     const flooded: SessionClientHistory = { ...history, events: [...history.events, ...Array.from({ length: 13 }, (_, i) => ({ ...reads[0], index: history.events.length + i }))] }
     expect(checkTransientReadRetried(flooded)).toMatchObject({ verdict: 'broken', witness: { bound: 12 } })
+  })
+  test('recovery/deadline-is-timeout: a client that exits 2 without ever reading is not held', async () => {
+    const quits: () => SessionClientPort = () => ({ run: async () => ({ exitCode: 2, stdout: '', stderr: 'timeout' }) })
+    expect(checkDeadlineIsTimeout(await recordBundledSessionScenario('read-outlasts-timeout', quits))).toMatchObject({ verdict: 'broken', witness: { exitCode: 2, reads: 0 } })
   })
 })

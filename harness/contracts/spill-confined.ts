@@ -1,6 +1,6 @@
-import { sep } from 'node:path'
+import { basename, sep } from 'node:path'
 import type { ToolOutputHistory } from '#harness/history/history.ts'
-import { broken, defineContract, held } from '#harness/contracts/contract.ts'
+import { broken, defineContract, held, need, unknown } from '#harness/contracts/contract.ts'
 import { toolOutputRun } from '#harness/contracts/tool-output/tool-output-run.ts'
 
 /** security/spill-confined: nothing is written outside the granted folder — through a symlink or otherwise — and a spill path lies inside it. */
@@ -9,13 +9,30 @@ export const spillConfined = defineContract<ToolOutputHistory>({
   statement: 'A tool writes nothing outside the granted tool_output_folder (symlinks included): every change the kit finds in its sandbox is inside the grant, and the spill path is too.',
   from: ['PLAT-200'],
   port: 'tool-output',
+  // every run hands the tool a sandbox (a decoy outside the grant, a symlink to it inside) whatever the spill policy
+  exercisedBy: () => true,
   check(history) {
     const run = toolOutputRun(history)
-    if (run.changedOutside.length > 0) return broken(`the run changed ${run.changedOutside.length} path(s) outside the grant: ${run.changedOutside.slice(0, 5).join(', ')}`, { changedOutside: run.changedOutside })
-    const path = run.result?.spillPath
-    if (path && run.folder && !path.startsWith(run.folder + sep)) return broken(`the spill path ${path} is not inside the granted folder ${run.folder}`, { spillPath: path, folder: run.folder })
-    if (path && !run.folder) return broken(`with spill policy ${run.spill} the tool reports a spill at ${path}`, { spillPath: path, spill: run.spill })
-    return held
+    const sandbox = need(run.sandbox, 'the kit did not scan the sandbox after the call: what the tool wrote was not seen')
+    const { changedOutside, folder } = sandbox
+    if (changedOutside.length > 0) return broken(`the run changed ${changedOutside.length} path(s) outside the grant: ${changedOutside.slice(0, 5).join(', ')}`, { changedOutside })
+    // an absence is evidence only once the tool has answered: until then it may still write
+    if (run.answer.kind === 'none') return unknown('the tool gave no answer to tool-output.run: nothing written outside the grant is judged only after it answers')
+    const path = run.answer.kind === 'result' ? run.answer.result.spillPath : null
+    if (path && folder && !path.startsWith(folder + sep)) return broken(`the spill path ${path} is not inside the granted folder ${folder}`, { spillPath: path, folder })
+    if (path && !folder) return broken(`with spill policy ${run.spill} the tool reports a spill at ${path}`, { spillPath: path, spill: run.spill })
+    const watched = sandbox.watchedOutside
+    const answered = run.answer.kind === 'error' ? 'the tool answered with an error' : 'the tool answered'
+    const where = folder ? `outside ${basename(folder)}` : 'in the sandbox'
+    const compared = watched === undefined ? '' : `: ${watched.toLocaleString('en-US')} paths compared before and after, the decoy among them`
+    const spill = path ? `its spill ${basename(path)} lies inside the grant` : folder ? 'no spill' : `no spill (spill policy ${run.spill}, no folder granted)`
+    return held(`${answered}; nothing changed ${where}${compared}; ${spill}`, {
+      answer: run.answer.kind,
+      changedOutside: 0,
+      ...(watched === undefined ? {} : { watchedOutside: watched }),
+      spill: run.spill,
+      spillFile: path ? basename(path) : null,
+    })
   },
 })
 

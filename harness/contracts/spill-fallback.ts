@@ -1,6 +1,9 @@
 import type { ToolOutputHistory } from '#harness/history/history.ts'
-import { broken, defineContract, held } from '#harness/contracts/contract.ts'
+import { broken, defineContract, held, need, pre, unknown } from '#harness/contracts/contract.ts'
 import { toolOutputRun } from '#harness/contracts/tool-output/tool-output-run.ts'
+import { capAmount } from '#harness/contracts/tool-output/cap-amount.ts'
+import { overItsCap } from '#harness/contracts/tool-output/scenario-output-size.ts'
+import { measure } from '#harness/measures/measure.ts'
 
 /**
  * recovery/spill-fallback: with no spiller, a failing spiller or no grant, an output over the cap falls back to plain
@@ -11,15 +14,28 @@ export const spillFallback = defineContract<ToolOutputHistory>({
   statement: 'With no spiller, a failing spiller or no tool_output_folder grant, the tool falls back to plain truncation: the call succeeds, offers no spill or recovery command, and no error reaches the caller.',
   from: ['PLAT-200'],
   port: 'tool-output',
+  exercisedBy: (scenario) => (scenario.given.spill !== 'granted' ? overItsCap(scenario.given) : 'the spill policy is granted: a folder is granted, so there is no fallback to judge'),
   check(history) {
     const run = toolOutputRun(history)
-    if (run.spill === 'granted') return held
-    if (run.error !== undefined) return broken(`with spill policy ${run.spill}, an error reached the caller: ${run.error}`, { spill: run.spill, error: run.error })
-    if (!run.result) return held
-    if (run.result.spillPath !== null || run.result.recovery !== null) {
-      return broken(`with spill policy ${run.spill}, the tool still names a spill (${run.result.spillPath ?? run.result.recovery})`, { spill: run.spill, spillPath: run.result.spillPath, recovery: run.result.recovery })
+    pre(run.spill !== 'granted', 'the spill policy is granted: a folder is granted, so there is no fallback to judge')
+    const output = need(run.output, 'the kit recorded no output: nothing was handed to the tool')
+    const { unit, max } = run.cap
+    pre(output.size > max, `the output's ${capAmount(output.size, unit)} fit the cap of ${max.toLocaleString('en-US')}: nothing to spill, no fallback to judge`)
+    if (run.answer.kind === 'error') return broken(`with spill policy ${run.spill}, an error reached the caller: ${run.answer.error}`, { spill: run.spill, error: run.answer.error })
+    if (run.answer.kind === 'none') return unknown(`the tool gave no answer to tool-output.run: whether the call succeeded with spill policy ${run.spill} was not seen`)
+    const result = run.answer.result
+    if (result.spillPath !== null || result.recovery !== null) {
+      return broken(`with spill policy ${run.spill}, the tool still names a spill (${result.spillPath ?? result.recovery})`, { spill: run.spill, spillPath: result.spillPath, recovery: result.recovery })
     }
-    return held
+    const inline = measure(unit, result.inline)
+    return held(`spill policy ${run.spill}: the call succeeded with a plain head (${inline.toLocaleString('en-US')} of the output's ${capAmount(output.size, unit)}), no spill path, no recovery command, no error`, {
+      spill: run.spill,
+      unit,
+      inline,
+      outputSize: output.size,
+      spillPath: null,
+      recovery: null,
+    })
   },
 })
 

@@ -1,6 +1,9 @@
+import { basename } from 'node:path'
 import type { ToolOutputHistory } from '#harness/history/history.ts'
-import { broken, defineContract, held } from '#harness/contracts/contract.ts'
+import { broken, defineContract, held, need, pre, unknown } from '#harness/contracts/contract.ts'
 import { toolOutputRun } from '#harness/contracts/tool-output/tool-output-run.ts'
+import { capAmount } from '#harness/contracts/tool-output/cap-amount.ts'
+import { overItsCap } from '#harness/contracts/tool-output/scenario-output-size.ts'
 
 /** The most lines one recovery read may ask for. */
 const chunkLines = 240
@@ -14,14 +17,35 @@ export const spillRoundtrip = defineContract<ToolOutputHistory>({
   statement: `With a granted tool_output_folder, an output over the cap is spilled whole, and its recovery command (sed -n 'A,Bp' <path>, at most ${chunkLines} lines a chunk, read by the kit) reassembles it byte for byte.`,
   from: ['PLAT-200'],
   port: 'tool-output',
+  exercisedBy: (scenario) => (scenario.given.spill === 'granted' ? overItsCap(scenario.given) : `the spill policy is ${scenario.given.spill}: no folder is granted, so nothing is spilled to read back`),
   check(history) {
     const run = toolOutputRun(history)
-    if (run.spill !== 'granted' || run.outputSize <= run.cap.max || !run.result) return held
-    if (run.result.recovery === null) return broken('the output was cut and the banner gives no recovery command: the rest is lost', { spillPath: run.result.spillPath, banner: run.result.banner.slice(0, 200) })
-    if (!run.recovery) return broken('the recovery command was not read back', { recovery: run.result.recovery })
-    if (!run.recovery.ok) return broken(`the recovery command was refused: ${run.recovery.finding.reason}`, { quoted: run.recovery.finding.quoted, reason: run.recovery.finding.reason })
-    if (!run.recovery.matches) return broken(`reading the recovery command back gives ${run.recovery.bytes} bytes that are not the whole output`, { bytes: run.recovery.bytes, chunks: run.recovery.chunks.length })
-    return held
+    pre(run.spill === 'granted', `the spill policy is ${run.spill}: no folder is granted, so nothing is spilled to read back`)
+    const output = need(run.output, 'the kit recorded no output: nothing was handed to the tool to spill')
+    const { unit, max } = run.cap
+    pre(output.size > max, `the output's ${capAmount(output.size, unit)} fit the cap of ${max.toLocaleString('en-US')}: nothing to spill`)
+    if (run.answer.kind === 'none') return unknown('the tool gave no answer to tool-output.run: no spill or recovery command to read back')
+    if (run.answer.kind === 'error') {
+      return broken(`the tool answered with an error (${run.answer.error}): the output over the cap was neither returned nor spilled`, { error: run.answer.error, outputSize: output.size, max, unit })
+    }
+    const result = run.answer.result
+    if (result.recovery === null) return broken('the output was cut and the banner gives no recovery command: the rest is lost', { spillPath: result.spillPath, banner: result.banner.slice(0, 200) })
+    const recovery = need(run.recovery, `the kit did not read the recovery command back (${result.recovery})`)
+    if (!recovery.ok) return broken(`the recovery command was refused: ${recovery.finding.reason}`, { quoted: recovery.finding.quoted, reason: recovery.finding.reason })
+    if (!recovery.matches) return broken(`reading the recovery command back gives ${recovery.bytes} bytes that are not the whole output`, { bytes: recovery.bytes, chunks: recovery.chunks.length })
+    const lines = recovery.chunks.length === 0 ? 0 : recovery.chunks[recovery.chunks.length - 1].to
+    const widest = Math.max(0, ...recovery.chunks.map((c) => c.to - c.from + 1))
+    const n = (x: number) => x.toLocaleString('en-US')
+    const chunks = recovery.chunks.length
+    return held(`spilled the whole output (${n(output.bytes)} bytes, ${n(lines)} lines) and read it back byte for byte in ${n(chunks)} chunk${chunks === 1 ? '' : 's'} of at most ${n(widest)} lines`, {
+      unit,
+      outputSize: output.size,
+      bytes: recovery.bytes,
+      lines,
+      chunks,
+      widestChunk: widest,
+      spillFile: result.spillPath === null ? null : basename(result.spillPath),
+    })
   },
 })
 

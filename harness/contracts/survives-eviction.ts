@@ -1,6 +1,9 @@
 import type { AgentLogHistory } from '#harness/history/history.ts'
-import { broken, defineContract, held } from '#harness/contracts/contract.ts'
-import { agentLogRun, firstMissingRow, rowState } from '#harness/contracts/agent-log/agent-log-run.ts'
+import { defineContract } from '#harness/contracts/contract.ts'
+import { agentLogRun, rowState } from '#harness/contracts/agent-log/agent-log-run.ts'
+import { agentLogPlan, exercisedWhen } from '#harness/contracts/agent-log/agent-log-plan.ts'
+import type { ExpectedAgent } from '#harness/contracts/agent-log/agent-log-plan.ts'
+import { judgeRows } from '#harness/contracts/agent-log/agent-log-rows.ts'
 
 /** durability/survives-eviction: An agent's record survives more than the UI-event cap of later activity on its session. */
 export const survivesEviction = defineContract<AgentLogHistory>({
@@ -8,13 +11,24 @@ export const survivesEviction = defineContract<AgentLogHistory>({
   statement: "An agent's record survives more than the UI-event cap of later activity on its session.",
   from: ['PLAT-114'],
   port: 'agent-log',
+  exercisedBy: (scenario) => exercisedWhen(agentLogPlan(scenario.given, scenario.steps), pastCap(scenario.given.uiEventCap), `more than the UI-event cap (${scenario.given.uiEventCap.toLocaleString('en-US')}) of later activity after an agent, in a writable workspace`),
   check(history) {
     const run = agentLogRun(history)
-    const missing = firstMissingRow(run, (a) => a.eventsSince > run.uiEventCap)
-    if (missing) return broken(`agent ${missing.agent.agentId} is ${rowState(missing)} after ${missing.agent.eventsSince} later UI events (cap ${run.uiEventCap})`, { agentId: missing.agent.agentId, step: missing.check.step, eventsSince: missing.agent.eventsSince, uiEventCap: run.uiEventCap, row: missing.record ?? null })
-    return held
+    const cap = run.uiEventCap.toLocaleString('en-US')
+    return judgeRows(run, {
+      which: pastCap(run.uiEventCap),
+      none: `no check comes after more than the UI-event cap (${cap}) of later activity on an agent of a writable workspace`,
+      missing: (read) => `agent ${read.agent.agentId} is ${rowState(read)} after ${read.agent.eventsSince.toLocaleString('en-US')} later UI events (cap ${cap})`,
+      witness: (read) => ({ eventsSince: read.agent.eventsSince, uiEventCap: run.uiEventCap }),
+      after: (reads) => `after ${Math.min(...reads.map((r) => r.agent.eventsSince)).toLocaleString('en-US')} or more later UI events (cap ${cap})`,
+      figures: (reads) => ({ uiEventCap: run.uiEventCap, fewestEventsSince: Math.min(...reads.map((r) => r.agent.eventsSince)) }),
+    })
   },
 })
+
+function pastCap(cap: number): (agent: ExpectedAgent) => boolean {
+  return (agent) => agent.eventsSince > cap
+}
 
 /** Checks durability/survives-eviction (returns the result). */
 export const checkSurvivesEviction = survivesEviction.check

@@ -1,6 +1,34 @@
 import type { SessionClientHistory } from '#harness/history/history.ts'
-import { broken, defineContract, held } from '#harness/contracts/contract.ts'
-import { markerIn, sessionRun } from '#harness/contracts/session/session-run.ts'
+import { applies, broken, defineContract, held, unknown } from '#harness/contracts/contract.ts'
+import type { ContractBroken } from '#harness/contracts/contract.ts'
+import { clientResult, count, markerIn, sessionRun } from '#harness/contracts/session/session-run.ts'
+import { readPlan, scenarioReadPlan } from '#harness/contracts/session/read-plan.ts'
+import type { ReadPlan } from '#harness/contracts/session/read-plan.ts'
+import type { SessionGiven } from '#harness/drivers/session-client/build-session.ts'
+
+/** Whether a correct client prints the settling reply cut, with its marker, in a JSON reply the kit can measure, or why not. */
+function exercised(plan: ReadPlan, given: SessionGiven): true | string {
+  if (!plan.replyCut) return 'the view does not cut the reply: there is no marker to measure'
+  if (!plan.finalCut) return 'the settling reply is not the cut one: the output shows no cut reply'
+  if (plan.openAtDeadline) return 'every read hangs until the deadline: the client times out and prints no reply'
+  if (plan.wholeReachable) return 'the cut reply can be read whole: the client prints it with no marker'
+  if (given.output !== 'json') return 'text output: the marker is measured in a JSON reply only'
+  return true
+}
+
+/** A text's marker measured against the whole reply: undefined without a marker, broken when wrong, or what was measured. */
+function measure(who: string, text: string, whole: string): undefined | ContractBroken | { verdict: 'exact'; keptBytes: number; marker: number; missing: number } {
+  const marker = markerIn(text)
+  if (!marker) return undefined
+  const kept = text.slice(0, marker.index)
+  const keptBytes = Buffer.byteLength(kept, 'utf8')
+  const missing = Buffer.byteLength(whole, 'utf8') - keptBytes
+  if (!whole.startsWith(kept)) {
+    return broken(`${who} printed a cut text that is not a whole-character prefix of the reply (a split character, or other text)`, { who, keptBytes, marker: marker.bytes })
+  }
+  if (marker.bytes !== missing) return broken(`${who} says [${marker.bytes} bytes truncated] but ${missing} bytes are missing`, { who, keptBytes, marker: marker.bytes, missing })
+  return { verdict: 'exact', keptBytes, marker: marker.bytes, missing }
+}
 
 /**
  * size/view-marker-exact: a cut text — as the view served it and as the client printed it — is a prefix of the whole
@@ -11,23 +39,32 @@ export const viewMarkerExact = defineContract<SessionClientHistory>({
   statement: 'A cut reply, as served and as printed, is a whole-character prefix of the reply followed by [N bytes truncated], where N is exactly the number of bytes missing.',
   from: ['DEP-8516'],
   port: 'session-client',
+  exercisedBy: (scenario) => exercised(scenarioReadPlan(scenario), scenario.given as SessionGiven),
   check(history) {
     const run = sessionRun(history)
     const whole = run.oracle.replyWhole
-    const texts: Array<[string, string]> = [['the view', run.oracle.replyView]]
-    if (run.given.output === 'json' && run.reply) texts.push(['the client', run.reply.text])
-    for (const [who, text] of texts) {
-      const marker = markerIn(text)
-      if (!marker) continue
-      const kept = text.slice(0, marker.index)
-      const keptBytes = Buffer.byteLength(kept, 'utf8')
-      const missing = Buffer.byteLength(whole, 'utf8') - keptBytes
-      if (!whole.startsWith(kept)) {
-        return broken(`${who} printed a cut text that is not a whole-character prefix of the reply (a split character, or other text)`, { who, keptBytes, marker: marker.bytes })
-      }
-      if (marker.bytes !== missing) return broken(`${who} says [${marker.bytes} bytes truncated] but ${missing} bytes are missing`, { who, keptBytes, marker: marker.bytes, missing })
+    // the view as the kit served it: a check of the kit's own cut, judged in every run, never evidence of the client
+    const served = measure('the view', run.oracle.replyView, whole)
+    if (served?.verdict === 'broken') return served
+    const r = run.given.output === 'json' ? run.reply : undefined
+    const printed = r && measure('the client', r.text, whole)
+    if (printed?.verdict === 'broken') return printed
+    if (printed?.verdict === 'exact') {
+      const wholeBytes = Buffer.byteLength(whole, 'utf8')
+      return held(`the client's cut reply keeps a whole-character prefix of ${count(printed.keptBytes)} bytes, then [${count(printed.marker)} bytes truncated]: exactly the bytes missing of ${count(wholeBytes)}`, {
+        keptBytes: printed.keptBytes,
+        marker: printed.marker,
+        missing: printed.missing,
+        wholeBytes,
+      })
     }
-    return held
+    applies(exercised(readPlan(run.given, run.oracle), run.given))
+    clientResult(run)
+    if (!r) return unknown('the client printed no JSON reply: there is no cut reply to measure')
+    if (r.text !== whole && whole.startsWith(r.text)) {
+      return broken(`the client printed a cut reply (${count(r.bytes)} of ${count(Buffer.byteLength(whole, 'utf8'))} bytes) with no [N bytes truncated] marker`, { who: 'the client', keptBytes: r.bytes, marker: null })
+    }
+    return unknown('the client printed no cut reply with a marker: there is nothing to measure')
   },
 })
 

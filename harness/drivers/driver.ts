@@ -2,6 +2,7 @@ import type { Connection } from '#harness/adapters/adapter.ts'
 import type { History, HistoryBase } from '#harness/history/history.ts'
 import type { HistoryRecorder } from '#harness/history/history-recorder.ts'
 import type { Scenario } from '#harness/scenario/scenario-schema.ts'
+import type { Observation } from '#harness/adapters/observation.ts'
 
 /** What a driver may do beyond its connection: start a fresh implementation (a new process for a stdio one), in a folder of its choosing. */
 export interface DriveContext {
@@ -16,6 +17,8 @@ export type HistoryFields = Omit<HistoryBase, 'format' | 'events' | 'fixture'>
  * while recording every invoke and completion, and assembles the History. Drivers never judge.
  */
 export interface Driver<S extends Scenario = Scenario, R = unknown> {
+  /** What replaying this scenario needs to observe of the implementation (a process to kill and restart…), beyond its answers. */
+  needs?(scenario: S): Observation[]
   /** Loads and derives everything the scenario needs before a system is reached; throws on a fixture that drifted. */
   prepare(scenario: S): R
   /**

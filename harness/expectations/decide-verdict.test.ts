@@ -8,9 +8,10 @@ const fits = 'size/page-fits-ceilings'
 const reachable = 'recovery/first-page-reachable'
 const bound = 'size/limit-is-upper-bound'
 
-const held = (id: string): ContractOutcome => ({ id, verdict: 'held' })
-const broken = (id: string): ContractOutcome => ({ id, verdict: 'broken', message: `${id} broke`, witness: { page: 1, measure: 'retained-bytes', value: 922232, max: 262144 } })
-const unknown = (id: string): ContractOutcome => ({ id, verdict: 'unknown', reason: 'the history has no read' })
+const held = (id: string, exercised = true): ContractOutcome => ({ id, exercised, verdict: 'held', evidence: '3 pages measured', figures: { pages: 3 } })
+const broken = (id: string, exercised = true): ContractOutcome => ({ id, exercised, verdict: 'broken', message: `${id} broke`, witness: { page: 1, measure: 'retained-bytes', value: 922232, max: 262144 } })
+const unknown = (id: string, exercised = true): ContractOutcome => ({ id, exercised, verdict: 'unknown', reason: 'the history has no read' })
+const notApplicable = (id: string, exercised = true): ContractOutcome => ({ id, exercised, verdict: 'not-applicable', reason: 'no walk was made' })
 
 /** A known-failing list of one group, one entry a line. */
 const list = (...patterns: string[]) => parseKnownFailing(`# the pre-fix pager fits by JSON bytes only\n${patterns.join('\n')}\n`, 'x.known-failing.txt')
@@ -84,22 +85,44 @@ describe('decideVerdict', () => {
   })
 
   it('error: an adapter failure, whatever the contracts say, with the failure as the reason', () => {
-    const decision = decideVerdict(scenario, [held(fits), broken(reachable)], list(`${scenario}:${fits}`), 'protocol: a banner on stdout')
+    const decision = decideVerdict(scenario, [held(fits), broken(reachable)], list(`${scenario}:${fits}`), { failure: 'protocol', message: 'a banner on stdout' })
     expect(decision).toEqual({ verdict: 'error', stale: [], reason: 'protocol: a banner on stdout' })
   })
 
-  it('error: a contract that could not decide is never read as a pass', () => {
+  it('untestable: the connection could not run the scenario, whatever the contracts say', () => {
+    const decision = decideVerdict(scenario, [broken(fits)], [], { failure: 'untestable', message: 'in process, the kit cannot see stderr' })
+    expect(decision).toEqual({ verdict: 'untestable', stale: [], reason: 'untestable: in process, the kit cannot see stderr' })
+  })
+
+  it('error: an exercised contract that could not decide is never read as a pass', () => {
     const decision = decideVerdict(scenario, [held(fits), unknown(reachable)], [])
     expect(decision.verdict).toBe('error')
-    expect(decision.reason).toMatch(/recovery\/first-page-reachable could not decide: the history has no read/)
+    expect(decision.reason).toMatch(/recovery\/first-page-reachable is exercised by this scenario but came back unknown: the history has no read/)
+  })
+
+  it('error: an exercised contract that came back not-applicable is never read as a pass', () => {
+    const decision = decideVerdict(scenario, [held(fits), notApplicable(reachable)], [])
+    expect(decision).toMatchObject({ verdict: 'error', reason: expect.stringContaining('recovery/first-page-reachable is exercised by this scenario but came back not-applicable: no walk was made') })
+  })
+
+  it('held: a contract the scenario does not exercise may be not-applicable or unknown', () => {
+    expect(decideVerdict(scenario, [held(fits), notApplicable(reachable, false), unknown(bound, false)], [])).toEqual({ verdict: 'held', stale: [] })
+  })
+
+  it('broken: a contract the scenario does not exercise still counts when it broke', () => {
+    expect(decideVerdict(scenario, [held(fits), broken(reachable, false)], []).verdict).toBe('broken')
+  })
+
+  it('unexpected-held: an entry whose contract had nothing to judge (not-applicable) excuses nothing: stale', () => {
+    const entries = list(`${scenario}:${reachable}`)
+    expect(decideVerdict(scenario, [held(fits), notApplicable(reachable, false)], entries)).toEqual({ verdict: 'unexpected-held', stale: entries })
   })
 
   it('error: an unknown contract beside listed broken ones', () => {
     expect(decideVerdict(scenario, [broken(fits), unknown(reachable)], list(`${scenario}:${fits}`)).verdict).toBe('error')
   })
 
-  // Known bug (see the report): an entry whose contract could not decide is called stale ("it held") and the run
-  // `unexpected-held`; the contract did not hold, so the verdict should be `error` and the entry not stale.
+  // An entry whose contract could not decide is not stale: the contract did not hold, and the run is `error`.
   it('error, not stale: a listed contract that could not decide', () => {
     expect(decideVerdict(scenario, [unknown(fits), held(bound)], list(`${scenario}:${fits}`))).toMatchObject({ verdict: 'error', stale: [] })
   })

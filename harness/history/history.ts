@@ -1,6 +1,9 @@
 import type { SystemInfo } from '#harness/adapters/adapter.ts'
 import type { Ceiling } from '#harness/ports/pager-port.ts'
 import type { MeasureName } from '#harness/measures/measure-name.ts'
+import type { AdapterFailure } from '#harness/adapters/adapter-error.ts'
+import type { Observation } from '#harness/adapters/observation.ts'
+import type { KnownFailingEntry } from '#harness/expectations/known-failing.ts'
 
 /** How an operation ended, as in Jepsen: `ok`, `fail` (a definite error answer), `info` (indeterminate: the adapter failed). */
 export type CompletionType = 'ok' | 'fail' | 'info'
@@ -54,15 +57,30 @@ export interface CollectionOracle {
   items: unknown[]
 }
 
-/** What every History holds, whatever its port: enough to judge it again offline. */
+/** The format tag of a History file; `judge` reads this one only. */
+export const historyFormat = 'contract-kit/history@2'
+
+/** Why a replay stopped before its end, or never started: the adapter failed, or the connection cannot observe what the scenario needs. */
+export interface HistoryFailure {
+  failure: AdapterFailure
+  message: string
+}
+
+/** What every History holds, whatever its port: enough to judge it again offline and reach the verdict the run reached. */
 export interface HistoryBase {
-  format: 'contract-kit/history@1'
+  format: typeof historyFormat
   scenario: string
   adapter: string
   system: SystemInfo | null
   fixture: { name: string; hash: string } | null
-  /** The contracts the scenario asks to judge (empty: every contract of the port). */
-  contracts: string[]
+  /** The contracts the scenario exercises (named in it, or derived from its steps): each must be judged held or broken. */
+  exercises: string[]
+  /** What the kit could observe of the implementation through its connection (stderr, pid, kill and restart, files). */
+  observes: Observation[]
+  /** Why the replay stopped (the adapter failed), or never ran (`untestable`); absent when it ran to its end. */
+  failure?: HistoryFailure
+  /** The known-failing and known-flaky entries that applied to this run (none with `--no-expectations`). */
+  expectations: KnownFailingEntry[]
   events: HistoryEvent[]
   /** What the implementation wrote to stderr during the run. */
   stderr: string

@@ -10,8 +10,8 @@ const bound = 'size/limit-is-upper-bound'
 const reachable = 'recovery/first-page-reachable'
 const ids = ['regressions/x/a', 'regressions/x/b', 'regressions/x/c', 'regressions/y/a']
 
-const held = (id: string): ContractOutcome => ({ id, verdict: 'held' })
-const broken = (id: string, message = `${id} broke`): ContractOutcome => ({ id, verdict: 'broken', message, witness: {} })
+const held = (id: string): ContractOutcome => ({ id, exercised: true, verdict: 'held', evidence: 'seen', figures: { seen: 1 } })
+const broken = (id: string, message = `${id} broke`): ContractOutcome => ({ id, exercised: true, verdict: 'broken', message, witness: {} })
 
 type Run = RunResults['runs'][number]
 /** A run made without expectations: broken when a contract broke, else held (or the verdict given). */
@@ -21,6 +21,7 @@ const run = (scenario: string, contracts: ContractOutcome[], verdict?: RunVerdic
   port: 'pager',
   system: null,
   verdict: verdict ?? (contracts.some((c) => c.verdict === 'broken') ? 'broken' : 'held'),
+  exercises: contracts.map((c) => c.id),
   contracts,
   stale: [],
   reproduce: `npx contract-kit run --scenario ${scenario}`,
@@ -28,7 +29,7 @@ const run = (scenario: string, contracts: ContractOutcome[], verdict?: RunVerdic
 
 /** Minimal results: only `runs` is read. */
 const results = (...runs: Run[]): RunResults => ({
-  format: 'contract-kit/results@1',
+  format: 'contract-kit/results@2',
   passed: false,
   counts: { runs: runs.length, held: 0, 'expected-broken': 0, broken: 0, 'unexpected-held': 0, error: 0, untestable: 0 },
   runs,

@@ -3,6 +3,7 @@ import { junitXml } from '#harness/reporters/junit-xml.ts'
 import { runResults } from '#harness/reporters/run-results.ts'
 import type { RunResults } from '#harness/reporters/run-results.ts'
 import type { RunOutcome } from '#harness/runner/run-outcome.ts'
+import type { ContractOutcome } from '#harness/expectations/decide-verdict.ts'
 
 /** One element of a parsed document: its name, its attributes (entities decoded), its child elements and its text. */
 interface XmlElement {
@@ -72,20 +73,20 @@ function parseXml(xml: string): XmlElement {
 
 const all = (e: XmlElement, name: string): XmlElement[] => [...(e.name === name ? [e] : []), ...e.children.flatMap((c) => all(c, name))]
 
-const base: Pick<RunOutcome, 'port' | 'system' | 'stale'> = { port: 'pager', system: null, stale: [] }
+const base: Pick<RunOutcome, 'port' | 'system' | 'stale' | 'exercises'> = { port: 'pager', system: null, stale: [], exercises: ['size/page-fits-ceilings', 'size/limit-is-upper-bound'] }
 const reproduce = (adapter: string, scenario: string) => `npx contract-kit run --adapter '${adapter}' --scenario ${scenario}`
+const fitsHeld: ContractOutcome = { id: 'size/page-fits-ceilings', exercised: true, verdict: 'held', evidence: '3 pages measured, the largest 241,003 of 262,144 retained-bytes', figures: { pages: 3, largest: 241003, max: 262144 } }
+const boundHeld: ContractOutcome = { id: 'size/limit-is-upper-bound', exercised: true, verdict: 'held', evidence: '2 reads, each within its limit', figures: { reads: 2 } }
+const noWalk: ContractOutcome = { id: 'recovery/cursor-exactly-once', exercised: false, verdict: 'not-applicable', reason: 'the scenario makes no walk' }
 
-const heldRun = (adapter: string, scenario: string): RunOutcome => ({ ...base, adapter, scenario, verdict: 'held', contracts: [{ id: 'size/page-fits-ceilings', verdict: 'held' }], reproduce: reproduce(adapter, scenario) })
+const heldRun = (adapter: string, scenario: string): RunOutcome => ({ ...base, adapter, scenario, verdict: 'held', contracts: [fitsHeld, noWalk], reproduce: reproduce(adapter, scenario) })
 
 const brokenRun = (adapter: string, scenario: string, message: string): RunOutcome => ({
   ...base,
   adapter,
   scenario,
   verdict: 'broken',
-  contracts: [
-    { id: 'size/limit-is-upper-bound', verdict: 'held' },
-    { id: 'size/page-fits-ceilings', verdict: 'broken', message, witness: { measure: 'retained-bytes', value: 922232, max: 262144 } },
-  ],
+  contracts: [boundHeld, { id: 'size/page-fits-ceilings', exercised: true, verdict: 'broken', message, witness: { measure: 'retained-bytes', value: 922232, max: 262144 } }],
   reproduce: reproduce(adapter, scenario),
 })
 
@@ -97,6 +98,7 @@ const expectedRun = (adapter: string, scenario: string): RunOutcome => ({
   contracts: [
     {
       id: 'size/page-fits-ceilings',
+      exercised: true,
       verdict: 'broken',
       message: 'retained-bytes 922232 over 262144',
       witness: {},
@@ -111,7 +113,7 @@ const staleRun = (adapter: string, scenario: string): RunOutcome => ({
   adapter,
   scenario,
   verdict: 'unexpected-held',
-  contracts: [{ id: 'size/page-fits-ceilings', verdict: 'held' }],
+  contracts: [fitsHeld],
   stale: [{ pattern: `${scenario}:size/page-fits-ceilings`, reason: 'fits by JSON bytes only', source: 'x.known-failing.txt:7' }],
   reproduce: reproduce(adapter, scenario),
 })
@@ -121,7 +123,7 @@ const errorRun = (adapter: string, scenario: string, message: string, stderr: st
   adapter,
   scenario,
   verdict: 'error',
-  contracts: [{ id: 'recovery/first-page-reachable', verdict: 'unknown', reason: 'no read completed' }],
+  contracts: [{ id: 'recovery/first-page-reachable', exercised: true, verdict: 'unknown', reason: 'not judged: the adapter failed (timeout) before the scenario ended' }],
   error: { message, stderr },
   reproduce: reproduce(adapter, scenario),
 })
@@ -158,8 +160,8 @@ describe('junitXml', () => {
     const failure = c.children[0]
     expect(failure.attributes).toEqual({ message: 'broken: size/page-fits-ceilings: retained-bytes 922232 over 262144', type: 'broken' })
     expect(failure.text.split('\n')).toEqual([
-      'size/limit-is-upper-bound: held',
-      'size/page-fits-ceilings: broken — retained-bytes 922232 over 262144',
+      'size/limit-is-upper-bound: held (exercised) — 2 reads, each within its limit',
+      'size/page-fits-ceilings: broken (exercised) — retained-bytes 922232 over 262144',
       "Reproduce with: npx contract-kit run --adapter 'pager/analysis-result-budget' --scenario s/default-read",
     ])
   })
@@ -168,14 +170,14 @@ describe('junitXml', () => {
     const c = testcase(parseXml(junitXml(results([staleRun('a', 's/x')]))), 'a', 's/x')
     expect(c.children.map((e) => e.name)).toEqual(['failure'])
     expect(c.children[0].attributes).toEqual({ message: 'unexpected-held: stale entry s/x:size/page-fits-ceilings', type: 'unexpected-held' })
-    expect(c.children[0].text).toContain('stale known-failing entry s/x:size/page-fits-ceilings (x.known-failing.txt:7): it held')
+    expect(c.children[0].text).toContain('stale known-failing entry s/x:size/page-fits-ceilings (x.known-failing.txt:7): it excuses nothing that broke')
   })
 
   it('an adapter failure is an <error>, not a <failure>, and carries the stderr', () => {
     const c = testcase(parseXml(junitXml(results([errorRun('a', 's/x', 'timeout: pager.read took longer than 100 ms', 'still thinking…')]))), 'a', 's/x')
     expect(c.children.map((e) => e.name)).toEqual(['error'])
     expect(c.children[0].attributes).toEqual({ message: 'timeout: pager.read took longer than 100 ms', type: 'error' })
-    expect(c.children[0].text).toContain('recovery/first-page-reachable: unknown — no read completed')
+    expect(c.children[0].text).toContain('recovery/first-page-reachable: unknown (exercised) — not judged: the adapter failed (timeout) before the scenario ended')
     expect(c.children[0].text).toContain('still thinking…')
   })
 
@@ -183,13 +185,31 @@ describe('junitXml', () => {
     const c = testcase(parseXml(junitXml(results([expectedRun('a', 's/x')]))), 'a', 's/x')
     expect(c.children.map((e) => e.name)).toEqual(['system-out'])
     expect(c.children[0].text).toMatch(/^expected-broken\n/)
-    expect(c.children[0].text).toContain('size/page-fits-ceilings: broken — retained-bytes 922232 over 262144 (expected: fits by JSON bytes only)')
+    expect(c.children[0].text).toContain('size/page-fits-ceilings: broken (exercised) — retained-bytes 922232 over 262144 (expected: fits by JSON bytes only)')
   })
 
-  it('a held run is an empty test case', () => {
+  it('a held run passes, its <system-out> giving each contract’s evidence, or why it had nothing to judge', () => {
     const c = testcase(parseXml(junitXml(results([heldRun('a', 's/x')]))), 'a', 's/x')
-    expect(c.children).toEqual([])
-    expect(c.text.trim()).toBe('')
+    expect(c.children.map((e) => e.name)).toEqual(['system-out'])
+    expect(c.children[0].text.split('\n')).toEqual([
+      'held',
+      'size/page-fits-ceilings: held (exercised) — 3 pages measured, the largest 241,003 of 262,144 retained-bytes',
+      'recovery/cursor-exactly-once: not-applicable — the scenario makes no walk',
+      "Reproduce with: npx contract-kit run --adapter 'a' --scenario s/x",
+    ])
+  })
+
+  it('a run whose exercised contract was left unjudged is an <error> with the reason', () => {
+    const unjudged: RunOutcome = {
+      ...heldRun('a', 's/x'),
+      verdict: 'error',
+      contracts: [fitsHeld, { ...noWalk, exercised: true }],
+      error: { message: 'recovery/cursor-exactly-once is exercised by this scenario but came back not-applicable: the scenario makes no walk', stderr: '' },
+    }
+    const c = testcase(parseXml(junitXml(results([unjudged]))), 'a', 's/x')
+    expect(c.children.map((e) => [e.name, e.attributes.type])).toEqual([['error', 'error']])
+    expect(c.children[0].attributes.message).toBe('recovery/cursor-exactly-once is exercised by this scenario but came back not-applicable: the scenario makes no walk')
+    expect(c.children[0].text).toContain('recovery/cursor-exactly-once: not-applicable (exercised) — the scenario makes no walk')
   })
 
   it('one <testsuite> per adapter, with its counts; the totals on <testsuites>', () => {

@@ -1,6 +1,11 @@
+import { resultLine } from '#harness/contracts/contract.ts'
 import type { RunResults } from '#harness/reporters/run-results.ts'
 
-/** results.json as JUnit XML for CI: a test suite per adapter, a test case per scenario; a broken or stale run fails, an adapter failure errs. */
+/**
+ * results.json as JUnit XML for CI: a test suite per adapter, a test case per scenario; a broken or stale run fails, an
+ * adapter failure or an exercised contract left unjudged errs. Every test case lists each contract's result on a line —
+ * the evidence of a held one, the message of a broken one, why one was not judged — in its failure, error or system-out.
+ */
 export function junitXml(results: RunResults): string {
   const byAdapter = new Map<string, RunResults['runs']>()
   for (const run of results.runs) byAdapter.set(run.adapter, [...(byAdapter.get(run.adapter) ?? []), run])
@@ -16,13 +21,13 @@ export function junitXml(results: RunResults): string {
     for (const run of runs) {
       lines.push(`    <testcase classname="${esc(adapter)}" name="${esc(run.scenario)}">`)
       const detail = [
-        ...run.contracts.map((c) => `${c.id}: ${c.verdict}${c.verdict === 'broken' ? ` — ${c.message}${c.expectedBy ? ` (expected: ${c.expectedBy.reason})` : ''}` : c.verdict === 'unknown' ? ` — ${c.reason}` : ''}`),
-        ...run.stale.map((s) => `stale known-failing entry ${s.pattern} (${s.source}): it held`),
+        ...run.contracts.map((c) => `${c.id}: ${c.verdict}${c.exercised ? ' (exercised)' : ''} — ${resultLine(c)}${c.verdict === 'broken' && c.expectedBy ? ` (expected: ${c.expectedBy.reason})` : ''}`),
+        ...run.stale.map((s) => `stale known-failing entry ${s.pattern} (${s.source}): it excuses nothing that broke`),
         `Reproduce with: ${run.reproduce}`,
       ].join('\n')
       if (run.verdict === 'broken' || run.verdict === 'unexpected-held') lines.push(`      <failure message="${esc(`${run.verdict}: ${firstProblem(run)}`)}" type="${run.verdict}">${esc(detail)}</failure>`)
       if (run.verdict === 'error' || run.verdict === 'untestable') lines.push(`      <error message="${esc(run.error?.message ?? 'error')}" type="${run.verdict}">${esc(`${detail}\n${run.error?.stderr ?? ''}`)}</error>`)
-      if (run.verdict === 'expected-broken') lines.push(`      <system-out>${esc(`expected-broken\n${detail}`)}</system-out>`)
+      if (run.verdict === 'expected-broken' || run.verdict === 'held') lines.push(`      <system-out>${esc(`${run.verdict}\n${detail}`)}</system-out>`)
       lines.push('    </testcase>')
     }
     lines.push('  </testsuite>')

@@ -56,8 +56,12 @@ export class KitReporter implements Reporter {
     for (const run of results.runs) {
       if (['held', 'expected-broken'].includes(run.verdict)) continue
       console.log(`  ${run.verdict}: ${run.scenario} on ${run.adapter}`)
-      for (const c of run.contracts) if (c.verdict === 'broken' && !c.expectedBy) console.log(`    ${c.id} broken: ${c.message}`)
-      for (const s of run.stale) console.log(`    stale entry ${s.pattern} (${s.source}): every contract it names held`)
+      for (const c of run.contracts) {
+        if (c.verdict === 'broken' && !c.expectedBy) console.log(`    ${c.id} broken: ${c.message}`)
+        // an error run's message already names each exercised contract left unjudged (or the adapter failure that left them all)
+        if ((c.verdict === 'not-applicable' || c.verdict === 'unknown') && c.exercised && !run.error) console.log(`    ${c.id} ${c.verdict} (exercised): ${c.reason}`)
+      }
+      for (const s of run.stale) console.log(`    stale entry ${s.pattern} (${s.source}): it excuses nothing that broke`)
       if (run.error) console.log(`    ${run.error.message.split('\n')[0]}`)
       console.log(`    Reproduce with: ${run.reproduce}`)
     }

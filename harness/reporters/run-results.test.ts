@@ -5,7 +5,7 @@ import type { RunVerdict } from '#harness/expectations/decide-verdict.ts'
 import type { History } from '#harness/history/history.ts'
 
 const history = (scenario: string, adapter: string): History => ({
-  format: 'contract-kit/history@1',
+  format: 'contract-kit/history@2',
   scenario,
   adapter,
   port: 'pager',
@@ -14,7 +14,9 @@ const history = (scenario: string, adapter: string): History => ({
   ceilings: [],
   oracle: [],
   steps: [],
-  contracts: [],
+  exercises: ['size/page-fits-ceilings'],
+  observes: [],
+  expectations: [],
   events: [],
   stderr: '',
 })
@@ -26,7 +28,13 @@ const outcome = (adapter: string, scenario: string, verdict: RunVerdict): RunOut
   port: 'pager',
   system: null,
   verdict,
-  contracts: [verdict === 'held' ? { id: 'size/page-fits-ceilings', verdict: 'held' } : { id: 'size/page-fits-ceilings', verdict: 'broken', message: 'too big', witness: {} }],
+  exercises: ['size/page-fits-ceilings'],
+  contracts: [
+    verdict === 'held'
+      ? { id: 'size/page-fits-ceilings', exercised: true, verdict: 'held', evidence: '2 pages measured, the largest 100 of 262,144 retained-bytes', figures: { pages: 2, largest: 100, max: 262144 } }
+      : { id: 'size/page-fits-ceilings', exercised: true, verdict: 'broken', message: 'too big', witness: {} },
+    { id: 'recovery/cursor-exactly-once', exercised: false, verdict: 'not-applicable', reason: 'the scenario makes no walk' },
+  ],
   stale: [],
   reproduce: `npx contract-kit run --adapter ${adapter} --scenario ${scenario}`,
   ...(verdict === 'held' ? {} : { history: history(scenario, adapter) }),
@@ -63,7 +71,7 @@ describe('runResults', () => {
     const results = runResults([outcome('a', 's/held', 'held'), outcome('a', 's/broken', 'broken')], [], fileOf)
     expect(results.runs[0]).toMatchObject({ scenario: 's/broken', history: 'histories/a/s/broken.json' })
     expect(results.runs[1]).not.toHaveProperty('history')
-    expect(JSON.stringify(results)).not.toContain('contract-kit/history@1')
+    expect(JSON.stringify(results)).not.toContain('contract-kit/history@')
   })
 
   it.each<[RunVerdict[], boolean]>([
@@ -81,7 +89,7 @@ describe('runResults', () => {
   it('a run with no scenario run never passes', () => {
     const results = runResults([], [], fileOf)
     expect(results).toEqual({
-      format: 'contract-kit/results@1',
+      format: 'contract-kit/results@2',
       passed: false,
       counts: { runs: 0, held: 0, 'expected-broken': 0, broken: 0, 'unexpected-held': 0, error: 0, untestable: 0 },
       runs: [],
@@ -95,6 +103,33 @@ describe('runResults', () => {
     expect(results.passed).toBe(false)
     expect(results.errors).toEqual(errors)
     expect(results.errors).not.toBe(errors)
+  })
+
+  it('carries what each run exercises and every contract: held with its evidence and figures, broken with its witness, not-applicable with its reason', () => {
+    const results = runResults([outcome('a', 's/held', 'held'), outcome('a', 's/broken', 'broken')], [], fileOf)
+    const [broken, held] = results.runs
+    expect(held.exercises).toEqual(['size/page-fits-ceilings'])
+    expect(held.contracts).toEqual([
+      { id: 'size/page-fits-ceilings', verdict: 'held', exercised: true, evidence: '2 pages measured, the largest 100 of 262,144 retained-bytes', figures: { pages: 2, largest: 100, max: 262144 } },
+      { id: 'recovery/cursor-exactly-once', verdict: 'not-applicable', exercised: false, reason: 'the scenario makes no walk' },
+    ])
+    expect(broken.contracts[0]).toEqual({ id: 'size/page-fits-ceilings', verdict: 'broken', exercised: true, message: 'too big', witness: {} })
+  })
+
+  it('writes each contract with its keys in one order (id, verdict, exercised, then the rest), whatever built it', () => {
+    const built: RunOutcome = {
+      ...outcome('a', 's/x', 'held'),
+      contracts: [{ figures: { rows: 1 }, evidence: 'gate-1: 1 row, status completed', exercised: true, verdict: 'held', id: 'durability/running-row-visible' }],
+    }
+    const json = JSON.stringify(runResults([built], [], fileOf).runs[0].contracts[0])
+    expect(json).toBe('{"id":"durability/running-row-visible","verdict":"held","exercised":true,"figures":{"rows":1},"evidence":"gate-1: 1 row, status completed"}')
+  })
+
+  it('leaves the process id out: it differs from run to run', () => {
+    const withPid: RunOutcome = { ...outcome('a', 's/x', 'held'), system: { name: 'impl', transport: 'stdio', ports: ['pager'], pid: 4242 } }
+    const results = runResults([withPid], [], fileOf)
+    expect(results.runs[0].system).toEqual({ name: 'impl', transport: 'stdio', ports: ['pager'] })
+    expect(withPid.system?.pid).toBe(4242)
   })
 
   it('is deterministic: the same outcomes in any order give the same JSON', () => {

@@ -1,13 +1,18 @@
 import type { RunOutcome } from '#harness/runner/run-outcome.ts'
-import type { RunVerdict } from '#harness/expectations/decide-verdict.ts'
+import type { ContractOutcome, RunVerdict } from '#harness/expectations/decide-verdict.ts'
 import { passingVerdicts } from '#harness/expectations/decide-verdict.ts'
 
 /** The verdicts in the order reports list them. */
 export const verdictOrder: readonly RunVerdict[] = ['held', 'expected-broken', 'broken', 'unexpected-held', 'error', 'untestable']
 
-/** The content of results.json: every run's verdict and contracts, counts, and errors outside any run. Deterministic: no times. */
+/**
+ * The content of results.json: every run's verdict, the contracts its scenario exercises (`exercises`) and every contract
+ * of its port with its result — `held` with its `evidence` and `figures`, `broken` with its `message` and `witness`,
+ * `not-applicable` or `unknown` with its `reason`, and whether the scenario exercises it (`exercised`) — then the counts
+ * and the errors outside any run. Deterministic: no times, no process ids.
+ */
 export interface RunResults {
-  format: 'contract-kit/results@1'
+  format: 'contract-kit/results@2'
   passed: boolean
   counts: Record<RunVerdict, number> & { runs: number }
   runs: Array<Omit<RunOutcome, 'history'> & { history?: string }>
@@ -21,13 +26,24 @@ export function runResults(outcomes: readonly RunOutcome[], errors: readonly str
   const counts = Object.fromEntries(verdictOrder.map((v) => [v, 0])) as Record<RunVerdict, number>
   for (const o of sorted) counts[o.verdict]++
   return {
-    format: 'contract-kit/results@1',
+    format: 'contract-kit/results@2',
     passed: errors.length === 0 && sorted.length > 0 && sorted.every((o) => passingVerdicts.has(o.verdict)),
     counts: { runs: sorted.length, ...counts },
     // a process id differs from run to run: it stays in the History, not in results.json, which two runs must agree on
-    runs: sorted.map(({ history, ...run }) => ({ ...run, system: withoutPid(run.system), ...(history ? { history: historyFile(run) } : {}) })),
+    runs: sorted.map(({ history, ...run }) => ({
+      ...run,
+      system: withoutPid(run.system),
+      contracts: run.contracts.map(contractEntry),
+      ...(history ? { history: historyFile(run) } : {}),
+    })),
     errors: [...errors],
   }
+}
+
+/** A contract's result with its keys in one order, whatever built it: id, verdict, exercised, then its evidence, witness or reason. */
+function contractEntry(c: ContractOutcome): ContractOutcome {
+  const { id, verdict, exercised, ...rest } = c
+  return { id, verdict, exercised, ...rest } as ContractOutcome
 }
 
 function compare(a: string, b: string): number {

@@ -1,13 +1,15 @@
 import type { Adapter, Connection } from '#harness/adapters/adapter.ts'
 import { AdapterError } from '#harness/adapters/adapter-error.ts'
+import { missingObservations, observations } from '#harness/adapters/observation.ts'
+import type { Observation } from '#harness/adapters/observation.ts'
 import type { LoadedScenario } from '#harness/scenario/load-scenarios.ts'
 import { HistoryRecorder } from '#harness/history/history-recorder.ts'
-import type { History } from '#harness/history/history.ts'
+import type { History, HistoryFailure } from '#harness/history/history.ts'
 import { drivers } from '#harness/drivers/index.ts'
 import type { Driver } from '#harness/drivers/driver.ts'
 import type { Scenario } from '#harness/scenario/scenario-schema.ts'
-import { decideVerdict } from '#harness/expectations/decide-verdict.ts'
-import type { ContractOutcome } from '#harness/expectations/decide-verdict.ts'
+import { contractNeeds } from '#harness/contracts/exercised-contracts.ts'
+import { entryMatches } from '#harness/expectations/known-failing.ts'
 import type { KnownFailingEntry } from '#harness/expectations/known-failing.ts'
 import type { ConnectionPool } from '#harness/runner/connection-pool.ts'
 import { judgeHistory } from '#harness/runner/judge-history.ts'
@@ -27,15 +29,19 @@ export interface ReplayContext {
   select?: readonly string[]
 }
 
-/** A recorded replay: the History, the adapter failure that stopped it (if any), and the figures its driver observed. */
+/** A recorded replay: the History (with the adapter failure that stopped it, if any), and the figures its driver observed. */
 export interface Recording {
   history: History
   failure?: AdapterError
   observed?: Record<string, unknown>
 }
 
-/** Replays one scenario against one adapter and records its History; an adapter's failure is recorded, never thrown. */
-export async function recordScenario(loaded: LoadedScenario, adapter: Adapter, pool: ConnectionPool): Promise<Recording> {
+/**
+ * Replays one scenario against one adapter and records its History; an adapter's failure is recorded, never thrown.
+ * A scenario that needs what the connection cannot observe (stderr, a process to kill, its working folder) is not
+ * driven at all: its History records it as `untestable`, with the reason.
+ */
+export async function recordScenario(loaded: LoadedScenario, adapter: Adapter, pool: ConnectionPool, expectations: readonly KnownFailingEntry[] = []): Promise<Recording> {
   const { scenario } = loaded
   const driver = drivers[scenario.port] as Driver<Scenario, unknown>
   const prepared = driver.prepare(scenario)
@@ -47,16 +53,28 @@ export async function recordScenario(loaded: LoadedScenario, adapter: Adapter, p
     if (!connection.system.ports.includes(scenario.port)) {
       throw new AdapterError('handshake', `${adapter.name} does not offer the ${scenario.port} port (it offers: ${connection.system.ports.join(', ') || 'none'})`)
     }
+    const missing = missingObservations(scenarioNeeds(loaded, driver), connection.observes)
+    if (missing.length > 0) throw new AdapterError('untestable', cannotObserve(adapter.name, connection, missing))
     await driver.drive(connection, prepared, recorder, { open: (options) => adapter.open(options) })
   } catch (error) {
     if (!(error instanceof AdapterError)) throw error
     failure = error
-    recorder.note('stopped: the adapter failed', { failure: error.failure, message: error.message })
+    recorder.note(error.failure === 'untestable' ? 'not run: untestable on this connection' : 'stopped: the adapter failed', { failure: error.failure, message: error.message })
   }
   failure ??= failureIn(recorder)
   const stderr = connection?.stderr() ?? failure?.stderr ?? ''
-  if (failure) await pool.discard(adapter)
-  const fields = { scenario: loaded.id, adapter: adapter.name, system: connection?.system ?? null, contracts: scenario.contracts ?? [], stderr }
+  if (failure && failure.failure !== 'untestable') await pool.discard(adapter)
+  const historyFailure: HistoryFailure | undefined = failure ? { failure: failure.failure, message: failure.message } : undefined
+  const fields = {
+    scenario: loaded.id,
+    adapter: adapter.name,
+    system: connection?.system ?? null,
+    exercises: loaded.exercises,
+    observes: [...(connection?.observes ?? [])],
+    ...(historyFailure ? { failure: historyFailure } : {}),
+    expectations: expectations.filter((e) => entryMatches(e, loaded.id)),
+    stderr,
+  }
   const history = driver.history(prepared, fields, recorder)
   const observed = driver.observe?.(history)
   return { history, ...(failure ? { failure } : {}), ...(observed ? { observed } : {}) }
@@ -64,25 +82,35 @@ export async function recordScenario(loaded: LoadedScenario, adapter: Adapter, p
 
 /** Replays one scenario against one adapter, judges its History and decides the verdict; never throws for an adapter's failure. */
 export async function replayScenario(loaded: LoadedScenario, context: ReplayContext): Promise<RunOutcome> {
-  const { history, failure, observed } = await recordScenario(loaded, context.adapter, context.pool)
-  const contracts = judgeHistory(history).map((c): ContractOutcome =>
-    failure && c.verdict === 'held' ? { id: c.id, verdict: 'unknown', reason: `not decided: the adapter failed (${failure.failure})` } : c,
-  )
-  const decision = decideVerdict(loaded.id, contracts, context.expectations, failure ? `${failure.failure}: ${failure.message}` : undefined)
+  const { history, observed } = await recordScenario(loaded, context.adapter, context.pool, context.expectations)
+  const judgement = judgeHistory(history)
   return {
     scenario: loaded.id,
     adapter: context.adapter.name,
     port: loaded.scenario.port,
     ...(loaded.scenario.reproduces ? { reproduces: loaded.scenario.reproduces } : {}),
     system: history.system,
-    verdict: decision.verdict,
-    contracts,
-    stale: decision.stale.map(({ pattern, reason, source }) => ({ pattern, reason, source })),
-    ...(decision.reason !== undefined ? { error: { message: decision.reason, stderr: history.stderr } } : {}),
+    verdict: judgement.verdict,
+    exercises: history.exercises,
+    contracts: judgement.contracts,
+    stale: judgement.stale.map(({ pattern, reason, source }) => ({ pattern, reason, source })),
+    ...(judgement.reason !== undefined ? { error: { message: judgement.reason, stderr: history.stderr } } : {}),
     ...(observed ? { observed } : {}),
     reproduce: reproduceCommand(loaded.id, context.adapter.name, context.noExpectations, context.select),
-    ...(decision.verdict === 'held' && !context.keepHistories ? {} : { history }),
+    ...(judgement.verdict === 'held' && !context.keepHistories ? {} : { history }),
   }
+}
+
+/** What a scenario needs to observe of its implementation: what its driver does (kill -9, restart) and what its exercised contracts judge. */
+export function scenarioNeeds(loaded: LoadedScenario, driver: Driver<Scenario, unknown> = drivers[loaded.scenario.port] as Driver<Scenario, unknown>): Observation[] {
+  return [...new Set([...(driver.needs?.(loaded.scenario) ?? []), ...contractNeeds(loaded.scenario, loaded.exercises)])]
+}
+
+function cannotObserve(adapter: string, connection: Connection, missing: Observation[]): string {
+  const how = connection.system.transport === 'in-process' ? 'runs in the kit’s own process' : `runs as a ${connection.system.transport} process`
+  const what = missing.map((o) => `${observations[o]} (${o})`).join('; ')
+  const fix = connection.system.transport === 'in-process' ? '; run it over stdio (…@stdio or stdio:<command>), where the kit can' : ''
+  return `${adapter} ${how}, so the kit cannot observe ${what}, which this scenario needs${fix}`
 }
 
 function failureIn(recorder: HistoryRecorder): AdapterError | undefined {

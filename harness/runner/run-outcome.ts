@@ -11,10 +11,13 @@ export interface RunOutcome {
   reproduces?: string
   system: SystemInfo | null
   verdict: RunVerdict
+  /** The contracts the scenario exercises: each must come back held or broken. */
+  exercises: string[]
+  /** Every contract of the port, exercised or not, with its result: evidence, witness, or why it was not judged. */
   contracts: ContractOutcome[]
-  /** Known-failing entries that matched this run but whose contracts held. */
+  /** Known-failing entries that matched this run but excuse nothing that broke (stale). */
   stale: Array<{ pattern: string; reason: string; source: string }>
-  /** Why the verdict is `error` (an adapter failure or a contract that could not decide), with the implementation's stderr. */
+  /** Why the verdict is `error` or `untestable` (an adapter failure, an exercised contract left unjudged, a connection that cannot observe what the scenario needs), with the implementation's stderr. */
   error?: { message: string; stderr: string }
   /** The figures a person reads first (for a session client: exit code, reply bytes, last line, truncated lines…). */
   observed?: Record<string, unknown>

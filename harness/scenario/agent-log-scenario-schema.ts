@@ -4,22 +4,29 @@ import { contractsOfPort } from '#harness/contracts/index.ts'
 
 const agentId = text('an agent id')
 const lifecycle = ['kill', 'restart', 'reuse', 'check'] as const
+const workspaces = ['sandboxed', 'none'] as const
+const stepKeys = 'start, complete, activity, setup'
 
 const step = z.union(
   [
-    strict({ start: strict({ agent: agentId, name: text('a name').default('agent'), kind: text('a kind').default('background'), parent: z.string().default('') }, 'a start: agent (name, kind, parent)') }, 'exactly one step', 'start, complete, activity'),
+    strict({ start: strict({ agent: agentId, name: text('a name').default('agent'), kind: text('a kind').default('background'), parent: z.string().default('') }, 'a start: agent (name, kind, parent)') }, 'exactly one step', stepKeys),
     strict(
       { complete: strict({ agent: agentId, status: text('a status').default('completed'), result: z.string().default(''), error: z.string().default(''), duration: z.string().default('1s') }, 'a completion: agent (status, result, error, duration)') },
       'exactly one step',
-      'start, complete, activity',
+      stepKeys,
     ),
-    strict({ activity: integer('a positive number of UI events', 1) }, 'exactly one step', 'start, complete, activity'),
+    strict({ activity: integer('a positive number of UI events', 1) }, 'exactly one step', stepKeys),
+    strict(
+      { setup: strict({ workspace: oneOf(workspaces) }, 'a setup: workspace (sandboxed or none)') },
+      'exactly one step',
+      stepKeys,
+    ),
     oneOf(lifecycle),
   ],
-  { error: expected(`a step: { start }, { complete }, { activity: N }, or one of ${lifecycle.join(', ')}`) },
+  { error: expected(`a step: { start }, { complete }, { activity: N }, { setup: { workspace } }, or one of ${lifecycle.join(', ')}`) },
 )
 
-/** The schema of a scenario for the agent-log port: a session's agents, other activity, and lifecycle faults (kill -9, restart, reuse). */
+/** The schema of a scenario for the agent-log port: a session's agents, other activity, lifecycle faults (kill -9, restart, reuse) and another session opened in the same process (setup). */
 export const agentLogScenarioSchema = strict(
   {
     title: text('a one-line title', oneLine).describe('What the scenario shows, on one line.'),
@@ -28,18 +35,21 @@ export const agentLogScenarioSchema = strict(
     port: z.literal('agent-log').describe('The port the scenario needs.'),
     given: strict(
       {
-        workspace: oneOf(['sandboxed', 'none']).default('sandboxed').describe('A workflow session with a workspace in the sandbox, or a plain chat session with none.'),
+        workspace: oneOf(workspaces).default('sandboxed').describe('A workflow session with a workspace in the sandbox, or a plain chat session with none.'),
         store: oneOf(['writable', 'unwritable']).default('writable').describe('unwritable: the workspace lies under a regular file, so no store can be created (holds for root too).'),
         uiEventCap: integer('a positive integer', 1).default(200).describe('How many UI events the session keeps.'),
       },
       'a mapping (workspace, store, uiEventCap)',
     ).default({ workspace: 'sandboxed', store: 'writable', uiEventCap: 200 }),
-    steps: z.array(step, { error: expected('a list of steps') }).min(1).describe('What the driver does, in order; kill is kill -9 of the implementation’s process.'),
+    steps: z
+      .array(step, { error: expected('a list of steps') })
+      .min(1)
+      .describe('What the driver does, in order; kill is kill -9 of the implementation’s process; setup opens another session in the same process, with a workspace in the sandbox or none.'),
     contracts: z
       .array(oneOf(contractsOfPort('agent-log').map((c) => c.id)), { error: expected('a list of contract ids') })
       .min(1)
       .optional()
-      .describe('The contracts to judge; absent: every contract of the port.'),
+      .describe('The contracts this scenario exercises: each must come back held or broken; absent: every contract its steps exercise. Every contract of the port is judged either way.'),
   },
   'a scenario mapping',
 )

@@ -3,12 +3,15 @@ import { isAbsolute, join, relative, resolve, sep } from 'node:path'
 import { ScenarioError } from '#harness/scenario/scenario-error.ts'
 import { scenarioSchema, type Scenario } from '#harness/scenario/scenario-schema.ts'
 import { parseValidatedYaml } from '#harness/scenario/parse-validated-yaml.ts'
+import { exercisedContracts } from '#harness/contracts/exercised-contracts.ts'
 
-/** A validated scenario, its case id (its path under the scenarios folder, without `.yaml`) and its file (absolute). */
+/** A validated scenario, its case id (its path under the scenarios folder, without `.yaml`), its file (absolute), and the contracts it exercises. */
 export interface LoadedScenario {
   id: string
   file: string
   scenario: Scenario
+  /** The contracts the scenario exercises (named, or derived from its steps): each must come back held or broken. */
+  exercises: string[]
 }
 
 const extension = '.yaml'
@@ -44,7 +47,15 @@ export async function loadScenarioFile(file: string, root: string): Promise<Load
   } catch (error) {
     throw new ScenarioError({ file: absolute, field: '', expected: `expected a readable scenario file (${codeOf(error)})` })
   }
-  return { id, file: absolute, scenario: parseScenario(absolute, source) }
+  const scenario = parseScenario(absolute, source)
+  return { id, file: absolute, scenario, exercises: exercisesOf(scenario) }
+}
+
+/** The contracts a validated scenario exercises (validation already refused a scenario that exercises none). */
+export function exercisesOf(scenario: Scenario): string[] {
+  const exercised = exercisedContracts(scenario)
+  if (!exercised.ok) throw new Error(`a validated scenario exercises no contract: ${exercised.message}`)
+  return exercised.exercises
 }
 
 /** Parses and validates the text of a scenario file, or throws a ScenarioError pointing at the failing node. */

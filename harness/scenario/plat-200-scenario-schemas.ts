@@ -25,9 +25,9 @@ const common = {
 const contractsOf = (port: 'snapshotter' | 'tool-output') =>
   z
     .array(oneOf(contractsOfPort(port).map((c) => c.id)), { error: expected('a list of contract ids') })
-    .min(1, { error: expected('at least one contract id (or no contracts key: every contract of the port)') })
+    .min(1, { error: expected('at least one contract id (or no contracts key: every contract its steps exercise)') })
     .optional()
-    .describe('The contracts to judge; absent: every contract of the port.')
+    .describe('The contracts this scenario exercises: each must come back held or broken; absent: every contract its steps exercise. Every contract of the port is judged either way.')
 
 /** The schema of a scenario for the snapshotter port: a page snapshotted at each depth (the depth characterization). */
 export const snapshotterScenarioSchema = strict(

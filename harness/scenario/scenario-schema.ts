@@ -3,6 +3,7 @@ import { measureNames } from '#harness/measures/measure-name.ts'
 import { analysisRunNames } from '#fixtures/analysis-run/analysis-runs.ts'
 import { collectionNames } from '#fixtures/analysis-run/derive-collection.ts'
 import { contractsOfPort } from '#harness/contracts/index.ts'
+import { exercisedContracts } from '#harness/contracts/exercised-contracts.ts'
 import { sessionClientScenarioSchema } from '#harness/scenario/session-client-scenario-schema.ts'
 import { snapshotterScenarioSchema, toolOutputScenarioSchema } from '#harness/scenario/plat-200-scenario-schemas.ts'
 import { agentLogScenarioSchema } from '#harness/scenario/agent-log-scenario-schema.ts'
@@ -123,9 +124,9 @@ export const pagerScenarioSchema = strict(
       .array(oneOf(pagerContractIds), {
         error: expected('a list of contract ids'),
       })
-      .min(1, { error: expected('at least one contract id (or no contracts key: every contract of the port)') })
+      .min(1, { error: expected('at least one contract id (or no contracts key: every contract its steps exercise)') })
       .optional()
-      .describe('The contracts to judge (family/name); absent: every contract of the port.'),
+      .describe('The contracts this scenario exercises (family/name): each must come back held or broken; absent: every contract its steps exercise. Every contract of the port is judged either way.'),
   },
   'a scenario mapping',
 )
@@ -133,15 +134,20 @@ export const pagerScenarioSchema = strict(
 /** A scenario for the pager port. */
 export type PagerScenario = z.infer<typeof pagerScenarioSchema>
 
-/** The schema of a scenario file: a union over the port it names. */
-export const scenarioSchema = z.discriminatedUnion('port', [pagerScenarioSchema, sessionClientScenarioSchema, snapshotterScenarioSchema, toolOutputScenarioSchema, agentLogScenarioSchema], {
-  error: (issue) => {
-    if (issue.code !== 'invalid_union') return expected('a scenario mapping (title, port, fixture, given, steps)')(issue)
-    const ports = 'options' in issue && Array.isArray(issue.options) ? issue.options.join(', ') : 'pager'
-    const input = issue.input as { port?: unknown }
-    return expected(`one of ${ports}`)({ input: input.port })
-  },
-})
+/** The schema of a scenario file: a union over the port it names; a scenario must exercise a contract, and every contract it names. */
+export const scenarioSchema = z
+  .discriminatedUnion('port', [pagerScenarioSchema, sessionClientScenarioSchema, snapshotterScenarioSchema, toolOutputScenarioSchema, agentLogScenarioSchema], {
+    error: (issue) => {
+      if (issue.code !== 'invalid_union') return expected('a scenario mapping (title, port, fixture, given, steps)')(issue)
+      const ports = 'options' in issue && Array.isArray(issue.options) ? issue.options.join(', ') : 'pager'
+      const input = issue.input as { port?: unknown }
+      return expected(`one of ${ports}`)({ input: input.port })
+    },
+  })
+  .superRefine((scenario, context) => {
+    const exercised = exercisedContracts(scenario as Scenario)
+    if (!exercised.ok) context.addIssue({ code: 'custom', path: exercised.path, message: exercised.message, input: undefined })
+  })
 
 /** A scenario: data only, validated; the port it names decides its shape. */
 export type Scenario = z.infer<typeof scenarioSchema>

@@ -48,9 +48,9 @@ export const sessionClientScenarioSchema = strict(
     given,
     contracts: z
       .array(oneOf(contractsOfPort('session-client').map((c) => c.id)), { error: expected('a list of contract ids') })
-      .min(1, { error: expected('at least one contract id (or no contracts key: every contract of the port)') })
+      .min(1, { error: expected('at least one contract id (or no contracts key: every contract its steps exercise)') })
       .optional()
-      .describe('The contracts to judge; absent: every contract of the port.'),
+      .describe('The contracts this scenario exercises: each must come back held or broken; absent: every contract its steps exercise. Every contract of the port is judged either way.'),
   },
   'a scenario mapping',
 )

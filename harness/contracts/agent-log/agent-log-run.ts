@@ -1,89 +1,95 @@
 import type { AgentLogHistory } from '#harness/history/history.ts'
 import type { AgentRecord } from '#harness/ports/agent-log-port.ts'
+import type { Observation } from '#harness/adapters/observation.ts'
+import type { AgentLogStep } from '#harness/scenario/agent-log-scenario-schema.ts'
+import { agentLogPlan } from '#harness/contracts/agent-log/agent-log-plan.ts'
+import type { AgentLogGiven, AgentLogPlan, ExpectedAgent, PlannedCall, PlannedCheck } from '#harness/contracts/agent-log/agent-log-plan.ts'
 
-/** What the kit expects of one agent at a check, from the steps so far: started, and maybe completed with a status. */
-export interface ExpectedAgent {
-  agentId: string
-  status: string
-  /** UI events (activity and agent events) since this agent's last event. */
-  eventsSince: number
-  /** A kill or restart came between this agent's last event and the check. */
-  restartedSince: boolean
-}
-
-/** One `records` read and what the steps so far say it must show. */
-export interface AgentLogCheck {
-  step: number
+/** One `check` step as it ran: what the steps so far require, the records read back (if answered), the sandbox's files then. */
+export interface AgentLogCheck extends PlannedCheck {
+  /** What `agent-log.records` answered at this check; absent when it was not answered (an error, or the step never ran). */
   records?: AgentRecord[]
-  expected: ExpectedAgent[]
+  /** The files and folders (`name/`) in the sandbox when the records were read (relative to it); absent when the kit did not list them. */
+  files?: string[]
 }
 
-/** An agent-log run as the contracts read it: the given, each check with its expectations, failed calls, lifecycle and sandbox notes. */
-export interface AgentLogRun {
-  workspace: 'sandboxed' | 'none'
-  store: 'writable' | 'unwritable'
-  uiEventCap: number
+/** One start or completion call as it ran: answered (`ok`), answered with an error (`fail`), or never answered. */
+export interface AgentLogCall extends PlannedCall {
+  outcome: 'ok' | 'fail' | 'missing'
+  message?: string
+}
+
+/** The sandbox as the driver left it: every file and folder (`name/`) in it, and whether the decoy workspace outside it is unchanged. */
+export interface AgentLogSandboxNote {
+  files: string[]
+  decoyUntouched: boolean
+  /** How many files the decoy workspace holds (compared before and after). */
+  decoyFiles?: number
+  /** The decoy's paths that were added, removed or changed. */
+  decoyChanged?: string[]
+}
+
+/** An agent-log run as the contracts read it: the plan of its steps, each check and agent call as it ran, stderr and the sandbox. */
+export interface AgentLogRun extends Omit<AgentLogPlan, 'checks' | 'calls'> {
   checks: AgentLogCheck[]
-  /** Agent calls answered with an error (an error that reached the agent). */
-  failedCalls: Array<{ f: string; message: string }>
+  calls: AgentLogCall[]
+  /** What the implementation's processes wrote on stderr (each process's, as it ended). */
   stderr: string
-  sandbox: { files: string[]; decoyUntouched: boolean }
+  /** Each process (or, in process, each instance) the driver started, in order: its pid, or null when it has none. */
+  starts: Array<number | null>
+  /** The pids the driver killed with SIGKILL. */
+  killed: number[]
+  /** What the kit could observe of the implementation (stderr, files…), from the History. */
+  observes: readonly Observation[]
+  /** The driver's note on the sandbox at the end; absent when there is none (never read as "untouched"). */
+  sandbox?: AgentLogSandboxNote
 }
 
-/** Reads an agent-log History and replays its steps into the expectations each check is judged against. */
+/** What the sandbox holds from the start, made by the kit (a regular file where an unwritable workspace would need a folder, and the workspace folder): never the run's. */
+export const sandboxOwn: readonly string[] = ['blocker', 'workspace/']
+
+/** Reads an agent-log History: replays its steps into what each check requires, and joins what each call and check got. */
 export function agentLogRun(history: AgentLogHistory): AgentLogRun {
-  const given = history.given as { workspace: AgentLogRun['workspace']; store: AgentLogRun['store']; uiEventCap: number }
-  const steps = (history.oracle as { steps: unknown[] }).steps
-  const agents = new Map<string, ExpectedAgent>()
-  const checks: AgentLogCheck[] = []
-  const results = new Map<number, AgentRecord[]>()
+  const plan = agentLogPlan(history.given as AgentLogGiven, (history.oracle as { steps: AgentLogStep[] }).steps)
+  const answered = new Map<string, { type: string; value?: unknown; message?: string }>()
   for (const e of history.events) {
-    if (e.type === 'ok' && e.f === 'agent-log.records') results.set((history.events[e.invoke] as { step: number }).step, e.value as AgentRecord[])
+    if (e.type === 'invoke' || e.type === 'note') continue
+    const invoke = history.events[e.invoke] as { step: number }
+    answered.set(`${invoke.step}:${e.f}`, { type: e.type, value: e.value, message: e.error?.message })
   }
-  const seen = (count: number) => agents.forEach((a) => (a.eventsSince += count))
-  steps.forEach((step, index) => {
-    if (step === 'kill' || step === 'restart') agents.forEach((a) => (a.restartedSince = true))
-    else if (step === 'check') checks.push({ step: index, records: results.get(index), expected: [...agents.values()].map((a) => ({ ...a })) })
-    else if (typeof step === 'object' && step !== null) {
-      const s = step as { start?: { agent: string }; complete?: { agent: string; status: string }; activity?: number }
-      if (s.activity) seen(s.activity)
-      const id = s.start?.agent ?? s.complete?.agent
-      if (id) {
-        seen(1)
-        const before = agents.get(id)
-        agents.set(id, { agentId: id, status: s.complete ? s.complete.status : (before?.status ?? 'running'), eventsSince: 0, restartedSince: false })
-      }
-    }
-  })
   const notes = (what: string) => history.events.flatMap((e) => (e.type === 'note' && e.what === what ? [e.value as Record<string, unknown>] : []))
-  const sandbox = (notes('sandbox')[0] ?? { files: [], decoyUntouched: true }) as AgentLogRun['sandbox']
+  const filesAt = new Map(notes('sandbox at check').map((n) => [n.step as number, n.files as string[]]))
+  const checks = plan.checks.map((check): AgentLogCheck => {
+    const answer = answered.get(`${check.step}:agent-log.records`)
+    const records = answer?.type === 'ok' && Array.isArray(answer.value) ? (answer.value as AgentRecord[]) : undefined
+    const files = filesAt.get(check.step)
+    return { ...check, ...(records ? { records } : {}), ...(files ? { files } : {}) }
+  })
+  const calls = plan.calls.map((call): AgentLogCall => {
+    const answer = answered.get(`${call.step}:${call.f}`)
+    if (answer?.type === 'ok') return { ...call, outcome: 'ok' }
+    if (answer?.type === 'fail') return { ...call, outcome: 'fail', message: answer.message ?? '' }
+    return { ...call, outcome: 'missing' }
+  })
+  const sandbox = notes('sandbox')[0] as unknown as AgentLogSandboxNote | undefined
   const stderr = [...notes('process killed'), ...notes('process stopped')].map((n) => String(n.stderr ?? '')).join('')
-  const failedCalls = history.events.flatMap((e) => (e.type === 'fail' && (e.f === 'agent-log.agentStarted' || e.f === 'agent-log.agentCompleted') ? [{ f: e.f, message: e.error?.message ?? '' }] : []))
-  return { ...given, checks, failedCalls, stderr, sandbox }
+  const pid = (n: Record<string, unknown>) => (typeof n.pid === 'number' ? n.pid : null)
+  return { store: plan.store, uiEventCap: plan.uiEventCap, checks, calls, stderr, starts: notes('process started').map(pid), killed: notes('process killed').flatMap((n) => pid(n) ?? []), observes: history.observes ?? [], ...(sandbox ? { sandbox } : {}) }
 }
 
-/** The record of an agent in a check's records, and how many records name it. */
+/** The rows of an agent in a check's records: how many name it, and the first. */
 export function recordOf(check: AgentLogCheck, agentId: string): { record?: AgentRecord; count: number } {
   const rows = (check.records ?? []).filter((r) => r.agentId === agentId)
   return { record: rows[0], count: rows.length }
 }
 
-/**
- * The first agent, among those `which` picks at each check, whose row the check does not show with the status the
- * steps require; undefined when every one is there. Only a run with a writable workspace store is judged.
- */
-export function firstMissingRow(run: AgentLogRun, which: (agent: ExpectedAgent) => boolean): { check: AgentLogCheck; agent: ExpectedAgent; record?: AgentRecord } | undefined {
-  if (run.workspace === 'none' || run.store === 'unwritable') return undefined
-  for (const check of run.checks) {
-    for (const agent of check.expected.filter(which)) {
-      const { record } = recordOf(check, agent.agentId)
-      if (record?.status !== agent.status) return { check, agent, record }
-    }
-  }
-  return undefined
-}
-
 /** How a missing or wrong row reads in a message: `gone`, or `shown as failed, not running,`. */
 export function rowState(missing: { agent: ExpectedAgent; record?: AgentRecord }): string {
   return missing.record ? `shown as ${missing.record.status}, not ${missing.agent.status},` : 'gone'
+}
+
+/** The files and folders (`name/`) of a sandbox listing that the run made (all but the kit's own), files first. */
+export function filesMade(files: readonly string[]): string[] {
+  const made = files.filter((f) => !sandboxOwn.includes(f))
+  return [...made.filter((f) => !f.endsWith('/')), ...made.filter((f) => f.endsWith('/'))]
 }

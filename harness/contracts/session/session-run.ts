@@ -2,6 +2,7 @@ import type { SessionClientHistory } from '#harness/history/history.ts'
 import type { ServerEvent } from '#harness/servers/session-server/server-event.ts'
 import type { SessionClientResult } from '#harness/ports/session-client-port.ts'
 import type { SessionGiven, SessionOracle } from '#harness/drivers/session-client/build-session.ts'
+import { need } from '#harness/contracts/contract.ts'
 
 /** The reply a client printed, as the kit reads it from its output, and how it compares with the whole and the cut text. */
 export interface PrintedReply {
@@ -91,4 +92,31 @@ export function describeReply(run: SessionRun): Record<string, unknown> {
     expectedBytes: Buffer.byteLength(run.oracle.finalReplyWhole, 'utf8'),
     stderr: run.result.stderr.split('\n').slice(-3).join('\n'),
   }
+}
+
+/** The client's result (exit code, stdout, stderr); inside a check, unknown when the History has no answer of the client. */
+export function clientResult(run: SessionRun): SessionClientResult {
+  return need(run.result, 'the client never answered: the History has no session-client.run result')
+}
+
+/** The GetSessionMessage reads the server recorded of one message, in order, with their answers. */
+export function readsOf(run: SessionRun, messageId: string): Array<Extract<ServerEvent, { type: 'read' }>> {
+  return run.events.flatMap((e) => (e.type === 'read' && e.messageId === messageId ? [e] : []))
+}
+
+/** A count with thousands separators, for evidence lines. */
+export function count(n: number): string {
+  return n.toLocaleString('en-US')
+}
+
+/** "1 GetSessionMessage read (ok)" / "4 GetSessionMessage reads (unavailable ×3, ok)": how many, and their answers in order. */
+export function describeReads(reads: ReadonlyArray<{ answer: string }>): string {
+  const runs: Array<[string, number]> = []
+  for (const { answer } of reads) {
+    const last = runs.at(-1)
+    if (last?.[0] === answer) last[1]++
+    else runs.push([answer, 1])
+  }
+  const answers = runs.map(([answer, n]) => (n > 1 ? `${answer} ×${count(n)}` : answer)).join(', ')
+  return `${count(reads.length)} GetSessionMessage read${reads.length === 1 ? '' : 's'}${answers ? ` (${answers})` : ''}`
 }

@@ -2,6 +2,7 @@ import type { Connection } from '#harness/adapters/adapter.ts'
 import { AdapterError } from '#harness/adapters/adapter-error.ts'
 import type { Driver } from '#harness/drivers/driver.ts'
 import type { HistoryRecorder } from '#harness/history/history-recorder.ts'
+import { historyFormat } from '#harness/history/history.ts'
 import type { ScriptedHistory } from '#harness/history/history.ts'
 import type { AgentLogScenario, AgentLogStep } from '#harness/scenario/agent-log-scenario-schema.ts'
 import { createAgentLogSandbox } from '#harness/drivers/agent-log/agent-log-sandbox.ts'
@@ -16,15 +17,18 @@ export interface PreparedAgentLog {
 /**
  * The agent-log port's driver: runs the implementation as a process of its own in a sandbox (its working folder), with
  * a decoy workspace outside it; replays the starts, completions and other activity; kills it with SIGKILL, restarts it
- * on the same store, or reuses the session as the steps say — every pid in the History — and reads the records back.
+ * on the same store, reuses the session, or opens another session in the same process (`setup`) as the steps say —
+ * every pid in the History — and reads the records back, listing the sandbox's files at each check and at the end.
  */
 export const agentLogDriver: Driver<AgentLogScenario, PreparedAgentLog> = {
+  needs: (scenario) => (scenario.steps.some((step) => step === 'kill' || step === 'restart') ? ['pid', 'kill-restart'] : []),
   prepare: (scenario) => ({ given: scenario.given, steps: scenario.steps, sessionId: 'session-plat-114' }),
   async drive(_pooled, prepared, recorder, context) {
     const { given, sessionId } = prepared
-    const sandbox = createAgentLogSandbox(given.workspace as 'sandboxed' | 'none', given.store as 'writable' | 'unwritable')
-    const decoyBefore = JSON.stringify(sandbox.scanDecoy())
-    const setup = { workspacePath: sandbox.workspace, sessionId, uiEventCap: given.uiEventCap }
+    const sandbox = createAgentLogSandbox(given.store as 'writable' | 'unwritable')
+    const decoyBefore = sandbox.scanDecoy()
+    const setupFor = (workspace: string) => ({ workspacePath: workspace === 'none' ? null : sandbox.workspace, sessionId, uiEventCap: given.uiEventCap })
+    let setup = setupFor(given.workspace)
     let live: Connection | undefined
     const start = async () => {
       live = await context.open({ cwd: sandbox.root })
@@ -38,8 +42,8 @@ export const agentLogDriver: Driver<AgentLogScenario, PreparedAgentLog> = {
         if (pid === undefined) throw new AdapterError('untestable', 'kill -9 needs the implementation in a process of its own: run it over stdio (…@stdio or stdio:<command>)')
         killGroup(pid)
       }
-      const stderr = live.stderr()
       await live.close()
+      const stderr = live.stderr() // after it ended: what it said on its way out counts too
       recorder.note(`process ${how}`, { pid: pid ?? null, signal: how === 'killed' ? 'SIGKILL' : null, stderr })
       live = undefined
     }
@@ -58,6 +62,8 @@ export const agentLogDriver: Driver<AgentLogScenario, PreparedAgentLog> = {
           } else {
             if (!live) await start()
             await call(recorder, 'agent-log.records', { sessionId }, index, () => port().records({ sessionId }))
+            // what the run has written so far, for durability/scoped: a session with no workspace must have written nothing
+            recorder.note('sandbox at check', { step: index, files: sandbox.list() })
           }
         } else if ('start' in step) {
           const s = step.start
@@ -67,6 +73,11 @@ export const agentLogDriver: Driver<AgentLogScenario, PreparedAgentLog> = {
           const c = step.complete
           const event = { sessionId, agentId: c.agent, status: c.status, result: c.result, error: c.error, duration: c.duration }
           await call(recorder, 'agent-log.agentCompleted', event, index, () => port().agentCompleted(event))
+        } else if ('setup' in step) {
+          // another session in the same process: with the sandbox's workspace, or none (a restart reopens this one)
+          setup = setupFor(step.setup.workspace)
+          const request = setup
+          await call(recorder, 'agent-log.setup', request, index, () => port().setup(request))
         } else {
           const request = { sessionId, count: step.activity }
           await call(recorder, 'agent-log.uiActivity', request, index, () => port().uiActivity(request))
@@ -74,14 +85,16 @@ export const agentLogDriver: Driver<AgentLogScenario, PreparedAgentLog> = {
       }
     } finally {
       await end('stopped').catch(() => undefined)
-      const files = Object.entries(sandbox.scan()).filter(([, e]) => e.kind === 'file').map(([path]) => path)
-      recorder.note('sandbox', { root: sandbox.root, workspace: sandbox.workspace, files, decoyUntouched: JSON.stringify(sandbox.scanDecoy()) === decoyBefore })
+      const decoyAfter = sandbox.scanDecoy()
+      const decoyChanged = [...new Set([...Object.keys(decoyBefore), ...Object.keys(decoyAfter)])].filter((path) => JSON.stringify(decoyBefore[path]) !== JSON.stringify(decoyAfter[path])).sort()
+      const decoyFiles = Object.values(decoyBefore).filter((e) => e.kind === 'file').length
+      recorder.note('sandbox', { root: sandbox.root, workspace: sandbox.workspace, files: sandbox.list(), decoyUntouched: decoyChanged.length === 0, decoyFiles, decoyChanged })
       sandbox.remove()
     }
   },
   history(prepared, fields, recorder): ScriptedHistory {
     return {
-      format: 'contract-kit/history@1',
+      format: historyFormat,
       port: 'agent-log',
       ...fields,
       fixture: null,

@@ -1,5 +1,6 @@
 import type { Connection } from '#harness/adapters/adapter.ts'
 import { AdapterError } from '#harness/adapters/adapter-error.ts'
+import { historyFormat } from '#harness/history/history.ts'
 import type { CollectionOracle, PagerHistory as History } from '#harness/history/history.ts'
 import { HistoryRecorder } from '#harness/history/history-recorder.ts'
 import type { Ceiling, PagerPort, PagerReadRequest, RunRecord } from '#harness/ports/pager-port.ts'
@@ -104,5 +105,5 @@ async function call(
 
 /** Assembles a History from a finished recording. */
 export function pagerHistory(fields: Omit<History, 'format' | 'events' | 'port'>, recorder: HistoryRecorder): History {
-  return { format: 'contract-kit/history@1', port: 'pager', ...fields, events: recorder.events }
+  return { format: historyFormat, port: 'pager', ...fields, events: recorder.events }
 }

@@ -6,6 +6,7 @@ import type { SessionScript } from '#harness/servers/session-server/session-scri
 import { startSessionServer } from '#harness/servers/session-server/start-session-server.ts'
 import { buildSession } from '#harness/drivers/session-client/build-session.ts'
 import { sessionRun } from '#harness/contracts/session/session-run.ts'
+import { historyFormat } from '#harness/history/history.ts'
 import type { SessionClientHistory } from '#harness/history/history.ts'
 import type { SessionGiven, SessionOracle } from '#harness/drivers/session-client/build-session.ts'
 
@@ -59,7 +60,7 @@ export const sessionClientDriver: Driver<SessionClientScenario, PreparedSession>
   },
   history(prepared, fields, recorder) {
     return {
-      format: 'contract-kit/history@1',
+      format: historyFormat,
       port: 'session-client',
       ...fields,
       fixture: null,

@@ -2,6 +2,7 @@ import type { Driver } from '#harness/drivers/driver.ts'
 import { AdapterError } from '#harness/adapters/adapter-error.ts'
 import type { SnapshotterScenario } from '#harness/scenario/plat-200-scenario-schemas.ts'
 import type { Snapshot } from '#harness/ports/snapshotter-port.ts'
+import { historyFormat } from '#harness/history/history.ts'
 import type { ScriptedHistory } from '#harness/history/history.ts'
 import { preparePage } from '#harness/drivers/snapshotter/prepare-page.ts'
 import type { PreparedPage } from '#harness/drivers/snapshotter/prepare-page.ts'
@@ -28,7 +29,7 @@ export const snapshotterDriver: Driver<SnapshotterScenario, PreparedPage> = {
     }
   },
   history(prepared, fields, recorder): ScriptedHistory {
-    return { format: 'contract-kit/history@1', port: 'snapshotter', ...fields, fixture: prepared.fixture, given: { page: prepared.spec }, oracle: { realDepth: prepared.realDepth }, events: recorder.events }
+    return { format: historyFormat, port: 'snapshotter', ...fields, fixture: prepared.fixture, given: { page: prepared.spec }, oracle: { realDepth: prepared.realDepth }, events: recorder.events }
   },
   observe(history) {
     const sizes: Record<string, number> = {}

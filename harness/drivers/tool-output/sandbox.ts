@@ -53,7 +53,11 @@ export function createSandbox(policy: SpillPolicy['policy']): Sandbox {
 
 /** The paths (relative to the root) created, changed or removed between two scans, outside `inside` (a folder, relative). */
 export function changesOutside(before: Record<string, SandboxEntry>, after: Record<string, SandboxEntry>, inside: string | null): string[] {
+  return pathsOutside(before, after, inside).filter((p) => JSON.stringify(before[p]) !== JSON.stringify(after[p]))
+}
+
+/** Every path (relative to the root) of either scan that lies outside `inside` (a folder, relative): what the kit compares. */
+export function pathsOutside(before: Record<string, SandboxEntry>, after: Record<string, SandboxEntry>, inside: string | null): string[] {
   const within = (path: string) => inside !== null && (path === inside || path.startsWith(inside + sep))
-  const paths = new Set([...Object.keys(before), ...Object.keys(after)])
-  return [...paths].filter((p) => !within(p) && JSON.stringify(before[p]) !== JSON.stringify(after[p])).sort()
+  return [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((p) => !within(p)).sort()
 }

@@ -2,6 +2,7 @@ import { relative } from 'node:path'
 import type { Driver } from '#harness/drivers/driver.ts'
 import { AdapterError } from '#harness/adapters/adapter-error.ts'
 import type { ToolOutputScenario } from '#harness/scenario/plat-200-scenario-schemas.ts'
+import { historyFormat } from '#harness/history/history.ts'
 import type { ScriptedHistory } from '#harness/history/history.ts'
 import type { Remedy, ToolOutputResult } from '#harness/ports/tool-output-port.ts'
 import type { SnapshotOptions } from '#harness/ports/snapshotter-port.ts'
@@ -9,7 +10,7 @@ import { measure } from '#harness/measures/measure.ts'
 import { preparePage } from '#harness/drivers/snapshotter/prepare-page.ts'
 import type { PreparedPage } from '#harness/drivers/snapshotter/prepare-page.ts'
 import { kitSnapshotter } from '#harness/drivers/tool-output/kit-snapshotter.ts'
-import { changesOutside, createSandbox } from '#harness/drivers/tool-output/sandbox.ts'
+import { changesOutside, createSandbox, pathsOutside } from '#harness/drivers/tool-output/sandbox.ts'
 import { readRecovered } from '#harness/recovery/read-recovered.ts'
 
 /** A tool-output scenario made ready: its page and its resolved `given`. */
@@ -57,7 +58,8 @@ export const toolOutputDriver: Driver<ToolOutputScenario, PreparedToolOutput> = 
         recorder.complete(invoke, { type: 'fail', error: { code: 'error', message: error.message } })
       }
       const inside = sandbox.folder === null ? null : relative(sandbox.root, sandbox.folder)
-      recorder.note('sandbox', { root: sandbox.root, folder: sandbox.folder, changedOutside: changesOutside(before, sandbox.scan(), inside) })
+      const after = sandbox.scan()
+      recorder.note('sandbox', { root: sandbox.root, folder: sandbox.folder, changedOutside: changesOutside(before, after, inside), watchedOutside: pathsOutside(before, after, inside).length })
       if (!result) return
       for (const remedy of result.remedies) {
         const text = (await snapshotter.snapshot({ html: page.html, options: remedyOptions(remedy) })).text
@@ -72,7 +74,7 @@ export const toolOutputDriver: Driver<ToolOutputScenario, PreparedToolOutput> = 
     }
   },
   history(prepared, fields, recorder): ScriptedHistory {
-    return { format: 'contract-kit/history@1', port: 'tool-output', ...fields, fixture: prepared.page.fixture, given: { ...prepared.given }, oracle: { realDepth: prepared.page.realDepth }, events: recorder.events }
+    return { format: historyFormat, port: 'tool-output', ...fields, fixture: prepared.page.fixture, given: { ...prepared.given }, oracle: { realDepth: prepared.page.realDepth }, events: recorder.events }
   },
   observe(history) {
     const note = (what: string) => history.events.filter((e) => e.type === 'note' && e.what === what).map((e) => (e as { value: Record<string, unknown> }).value)

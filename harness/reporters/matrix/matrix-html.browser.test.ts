@@ -6,6 +6,8 @@ import { pathToFileURL } from 'node:url'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunResults } from '#harness/reporters/run-results.ts'
+import type { ContractOutcome } from '#harness/expectations/decide-verdict.ts'
+import type { RunOutcome } from '#harness/runner/run-outcome.ts'
 import { runResults } from '#harness/reporters/run-results.ts'
 import { matrixHtml } from '#harness/reporters/matrix/matrix-html.ts'
 import { matrixBrowser } from '#harness/reporters/matrix/matrix-browser.ts'
@@ -121,6 +123,47 @@ describe('matrix.html in Chromium, from a real run of the analysis result budget
     expect(problems).toEqual([])
   })
 
+  it('clicking a held cell opens its evidence: each run’s evidence line and figures, as a broken cell opens its witness', async () => {
+    const link = cell(reference, fits).locator('a.open')
+    const anchor = (await link.getAttribute('href'))!.slice(1)
+    const panel = page.locator(`section.witness[id="${anchor}"]`)
+    expect(await panel.isVisible()).toBe(false)
+    await link.click()
+    await panel.waitFor({ state: 'visible' })
+    expect(await page.locator('section.witness:visible').count()).toBe(1)
+    const runs = runsOf(reference)
+    expect(await panel.locator('article.run.s-held').count()).toBe(runs.length)
+    for (const run of runs) {
+      const outcome = run.contracts.find((c) => c.id === fits)!
+      if (outcome.verdict !== 'held') throw new Error(`${fits} did not hold on ${run.scenario}: ${outcome.verdict}`)
+      const article = panel.locator(`article[data-scenario="${run.scenario}"]`)
+      expect(await article.locator('.evidence').innerText()).toBe(outcome.evidence)
+      expect(JSON.parse(await article.locator('.figures-json').innerText())).toEqual(outcome.figures)
+      expect(outcome.evidence).toMatch(/\d/) // a count, a measure: what was observed
+    }
+    expect(await panel.locator('pre.witness-json').count()).toBe(0)
+    expect((await panel.boundingBox())!.y).toBeLessThan(1000)
+  })
+
+  it('counts every cell from results.json: held of the runs that judged it, not-applicable runs apart, a cell of n/a runs only as n/a', async () => {
+    const cells = await page.locator('td.cell').evaluateAll((tds) =>
+      tds.map((td) => ({ adapter: td.getAttribute('data-adapter')!, contract: td.getAttribute('data-contract')!, state: td.getAttribute('data-state')!, text: (td as HTMLElement).innerText })),
+    )
+    expect(cells.length).toBeGreaterThan(0)
+    for (const c of cells) {
+      const outcomes = results.runs.filter((r) => r.adapter === c.adapter).flatMap((r) => r.contracts.filter((o) => o.id === c.contract))
+      const na = outcomes.filter((o) => o.verdict === 'not-applicable').length
+      const heldRuns = outcomes.filter((o) => o.verdict === 'held').length
+      if (na === outcomes.length) {
+        expect(c.text, `${c.adapter} × ${c.contract}`).toMatch(/^n\/a\n/)
+        expect(c.state).not.toBe('held')
+      } else {
+        expect(c.text, `${c.adapter} × ${c.contract}`).toMatch(new RegExp(`^${heldRuns}/${outcomes.length - na} held`))
+        if (na > 0) expect(c.text).toContain(`${na} n/a`)
+      }
+    }
+  })
+
   it('keeps a screenshot, matrix.png, in the run’s reports folder', async () => {
     const file = await screenshotMatrix(lease!.browser, reports)
     expect(file).toBe(join(reports, 'matrix.png'))
@@ -130,11 +173,55 @@ describe('matrix.html in Chromium, from a real run of the analysis result budget
   })
 })
 
+describe('matrix.html in Chromium, with a contract that had nothing to judge', () => {
+  it('shows a cell whose every run was not-applicable as n/a, hatched, not green, and opens why', async () => {
+    const walk = 'recovery/cursor-exactly-once'
+    const evidence = '2 pages measured, the largest 1,200 of 262,144 retained-bytes'
+    const runOf = (scenario: string, contracts: ContractOutcome[]): RunOutcome => ({
+      scenario,
+      adapter: reference,
+      port: 'pager',
+      system: null,
+      verdict: 'held',
+      exercises: [fits],
+      contracts,
+      stale: [],
+      reproduce: `npx contract-kit run --adapter ${reference} --scenario ${scenario}`,
+    })
+    const heldFits: ContractOutcome = { id: fits, exercised: true, verdict: 'held', evidence, figures: { pages: 2, largest: 1200, max: 262144 } }
+    const noWalk: ContractOutcome = { id: walk, exercised: false, verdict: 'not-applicable', reason: 'the scenario makes no walk' }
+    const file = join(tmp, 'not-applicable.html')
+    await writeFile(file, matrixHtml(runResults([runOf('s/a', [heldFits, noWalk]), runOf('s/b', [heldFits, noWalk])], [], () => 'histories/x.json')))
+    const naPage = await lease!.browser.newPage({ viewport: { width: 1600, height: 1000 } })
+    try {
+      await naPage.goto(pathToFileURL(file).href)
+      const na = naPage.locator(`td.cell[data-contract="${walk}"]`)
+      expect(await na.getAttribute('data-state')).toBe('not-applicable')
+      expect(await na.locator('.tally').innerText()).toBe('n/a')
+      expect(await na.locator('.more').innerText()).toBe('2 runs, nothing to judge')
+      const style = await na.evaluate((td) => ({ border: getComputedStyle(td).borderTopStyle, background: getComputedStyle(td).backgroundImage }))
+      expect(style).toEqual({ border: 'dashed', background: expect.stringContaining('repeating-linear-gradient') })
+      const green = await naPage.locator(`td.cell[data-contract="${fits}"]`).evaluate((td) => getComputedStyle(td).backgroundColor)
+      expect(await na.evaluate((td) => getComputedStyle(td).backgroundColor)).not.toBe(green)
+      await na.locator('a.open').click()
+      const panel = naPage.locator('section.witness:target')
+      await panel.waitFor({ state: 'visible' })
+      expect(await panel.locator('ul.na-runs li').allInnerTexts()).toEqual(['s/a: the scenario makes no walk', 's/b: the scenario makes no walk'])
+      expect(await panel.locator('article').count()).toBe(0)
+      expect(await naPage.locator('.legend li[data-state="not-applicable"]').innerText()).toMatch(/^not-applicable \(n\/a\): not applicable in every run/)
+      await naPage.locator(`td.cell[data-contract="${fits}"] a.open`).click()
+      expect(await naPage.locator('section.witness:target .evidence').allInnerTexts()).toEqual([evidence, evidence])
+    } finally {
+      await naPage.close()
+    }
+  })
+})
+
 describe('matrix.html in Chromium, with a hostile witness', () => {
   it('shows what an implementation printed as text: no element, no script runs', async () => {
     const hostile = `</script><script>document.title='pwned'</script><img src=x onerror="document.title='pwned'">`
-    const outcome = { scenario: 's', adapter: `stdio:${hostile}`, port: 'pager', system: null, verdict: 'broken' as const, stale: [], reproduce: hostile }
-    const contracts = [{ id: fits, verdict: 'broken' as const, message: hostile, witness: { printed: hostile, measure: 'retained-bytes', value: 2, max: 1 } }]
+    const outcome = { scenario: 's', adapter: `stdio:${hostile}`, port: 'pager', system: null, verdict: 'broken' as const, exercises: [fits], stale: [], reproduce: hostile }
+    const contracts: ContractOutcome[] = [{ id: fits, exercised: true, verdict: 'broken', message: hostile, witness: { printed: hostile, measure: 'retained-bytes', value: 2, max: 1 } }]
     const file = join(tmp, 'hostile.html')
     await writeFile(file, matrixHtml(runResults([{ ...outcome, contracts }], [hostile], () => 'histories/x.json')))
     const hostilePage = await lease!.browser.newPage()

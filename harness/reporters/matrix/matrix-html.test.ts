@@ -16,19 +16,21 @@ const limit = 'size/limit-is-upper-bound'
 
 const over = (value: number, max: number): ContractOutcome => ({
   id: fits,
+  exercised: true,
   verdict: 'broken',
   message: `the page read at event 2 measures retained-bytes ${value}, over its ceiling ${max}`,
   witness: { event: 2, measure: 'retained-bytes', value, max },
 })
 
 function run(adapter: string, scenario: string, contracts: ContractOutcome[], extra: Partial<RunOutcome> = {}): RunOutcome {
-  const failing = contracts.some((c) => c.verdict !== 'held')
+  const failing = contracts.some((c) => c.verdict === 'broken' || c.verdict === 'unknown')
   return {
     scenario,
     adapter,
     port: 'pager',
     system: { name: adapter, transport: 'in-process', ports: ['pager'] },
     verdict: contracts.some((c) => c.verdict === 'broken' && !c.expectedBy) ? 'broken' : failing ? 'expected-broken' : 'held',
+    exercises: contracts.filter((c) => c.exercised).map((c) => c.id),
     contracts,
     stale: [],
     reproduce: `npx contract-kit run --adapter ${adapter} --scenario ${scenario} --no-expectations`,
@@ -54,12 +56,13 @@ function witnessOf(html: string, cellHtml: string): string {
   return match[0]
 }
 
-const held = (id: string): ContractOutcome => ({ id, verdict: 'held' })
+const held = (id: string, evidence = `${id} seen`): ContractOutcome => ({ id, exercised: true, verdict: 'held', evidence, figures: { seen: 1 } })
+const notApplicable = (id: string, reason: string, exercised = false): ContractOutcome => ({ id, exercised, verdict: 'not-applicable', reason })
 
 const issue = results([
   run(reference, 'regressions/a/default-read', [held(fits), held(reachable), held(limit)]),
   run(reference, 'regressions/a/limit-one', [held(fits), held(limit)]),
-  run(prefix, 'regressions/a/default-read', [over(922232, 262144), { id: reachable, verdict: 'broken', message: 'page 1 is unreachable', witness: { outcome: { kind: 'provider_result_limit' } } }, held(limit)]),
+  run(prefix, 'regressions/a/default-read', [over(922232, 262144), { id: reachable, exercised: true, verdict: 'broken', message: 'page 1 is unreachable', witness: { outcome: { kind: 'provider_result_limit' } } }, held(limit)]),
   run(prefix, 'regressions/a/limit-one', [held(fits), held(limit)]),
   run(prefix, 'regressions/a/oversized', [over(922232, 122215), held(limit)]),
 ])
@@ -120,7 +123,8 @@ describe('matrixHtml', () => {
     expect(witness).toContain('run verdict: <strong>broken</strong>')
     expect(witness).toContain(`Reproduce with: <code>npx contract-kit run --adapter ${prefix} --scenario regressions/a/default-read --no-expectations</code>`)
     expect(witness).toContain('<a class="history" href="histories/pager.analysis-result-budget/regressions/a/oversized.json">')
-    expect(witness).toContain('<code>regressions/a/limit-one</code>') // the run where it held
+    expect(witness).toContain('<article class="run s-held" data-scenario="regressions/a/limit-one">') // the run where it held, with its evidence
+    expect(witness).toContain('<p class="evidence">size/page-fits-ceilings seen</p>')
     expect(witness.indexOf('regressions/a/default-read')).toBeLessThan(witness.indexOf('regressions/a/oversized'))
     // every cell's anchor is unique
     const anchors = [...html.matchAll(/<section class="witness" id="([^"]+)"/g)].map((m) => m[1])
@@ -134,7 +138,7 @@ describe('matrixHtml', () => {
     const html = matrixHtml(
       results([
         run(prefix, 'regressions/a/default-read', [{ ...over(922232, 262144), expectedBy }, held(limit)], { verdict: 'unexpected-held', stale: [staleEntry] }),
-        run(reference, 'regressions/a/default-read', [{ id: fits, verdict: 'unknown', reason: 'not decided: the adapter failed (crashed)' }]),
+        run(reference, 'regressions/a/default-read', [{ id: fits, exercised: true, verdict: 'unknown', reason: 'not judged: the adapter failed (crashed)' }]),
       ]),
     )
     const expected = cell(html, prefix, fits)
@@ -147,12 +151,101 @@ describe('matrixHtml', () => {
     expect(witnessOf(html, stale)).toContain('stale known-failing entry <code>regressions/a/default-read:size/limit-is-upper-bound</code>')
     const unknown = cell(html, reference, fits)
     expect(unknown).toContain('data-state="unknown"')
-    expect(witnessOf(html, unknown)).toContain('could not decide: not decided: the adapter failed (crashed)')
+    expect(witnessOf(html, unknown)).toContain('unknown, no evidence: not judged: the adapter failed (crashed)')
     expect(html).toMatch(/<ul class="legend"[^>]*>.*<strong>expected-broken<\/strong>/)
   })
 
+  it('a held cell opens its evidence: each run’s evidence line and figures, whether the scenario exercises it, as a broken one opens its witness', () => {
+    const html = matrixHtml(
+      results([
+        run(reference, 'regressions/a/default-read', [{ id: fits, exercised: true, verdict: 'held', evidence: '3 pages measured, the largest 241,003 of 262,144 retained-bytes', figures: { pages: 3, largest: 241003, max: 262144 } }]),
+        run(reference, 'regressions/a/limit-one', [{ id: fits, exercised: false, verdict: 'held', evidence: '1 page measured, the largest 2,310 of 262,144 retained-bytes', figures: { pages: 1, largest: 2310, max: 262144 } }]),
+      ]),
+    )
+    const heldCell = cell(html, reference, fits)
+    expect(heldCell).toMatch(/^<td class="cell s-held" [^>]*data-state="held"><a class="open" href="#w-pager-pager_reference-size_page-fits-ceilings"/)
+    const panel = witnessOf(html, heldCell)
+    expect(panel).toContain('data-state="held"')
+    expect(panel).toContain('<p class="summary">2/2 held</p>')
+    expect(panel).toContain('<h3 class="group">Held in 2 runs: the evidence</h3>')
+    expect(panel).toContain('<p class="evidence">3 pages measured, the largest 241,003 of 262,144 retained-bytes</p>')
+    expect(panel).toContain('<pre class="figures-json">{\n  &quot;pages&quot;: 3,\n  &quot;largest&quot;: 241003,\n  &quot;max&quot;: 262144\n}</pre>')
+    expect(panel).toContain('<p class="evidence">1 page measured, the largest 2,310 of 262,144 retained-bytes</p>')
+    expect(panel).toContain('run verdict: <strong>held</strong> · exercised by this scenario')
+    expect(panel).toContain('run verdict: <strong>held</strong> · not exercised by this scenario')
+    expect(panel).not.toContain('witness-json')
+  })
+
+  it('shows a not-applicable cell as n/a, in its own style, never as held, and opens why each run had nothing to judge', () => {
+    const walk = 'recovery/cursor-exactly-once'
+    const html = matrixHtml(
+      results([
+        run(reference, 'regressions/a/default-read', [held(fits), notApplicable(walk, 'the scenario makes no walk')]),
+        run(reference, 'regressions/a/limit-one', [held(fits), notApplicable(walk, 'the scenario makes no walk')]),
+        run(prefix, 'regressions/a/default-read', [held(fits), notApplicable(walk, 'the scenario makes no walk')]),
+        run(prefix, 'regressions/a/walk', [held(fits), held(walk, '1 walk of 40 items, each once, in order')]),
+      ]),
+    )
+    const na = cell(html, reference, walk)
+    expect(na).toMatch(/^<td class="cell s-not-applicable" [^>]*data-state="not-applicable">/)
+    expect(na).toContain('<span class="tally">n/a</span><span class="more">2 runs, nothing to judge</span>')
+    expect(na).not.toContain('held')
+    const panel = witnessOf(html, na)
+    expect(panel).toContain('<h3 class="group">Not applicable in 2 runs: nothing to judge</h3>')
+    expect(panel).toContain('<li data-scenario="regressions/a/default-read"><code>regressions/a/default-read</code>: the scenario makes no walk</li>')
+    expect(panel).not.toContain('Held in')
+    // held where judged, the n/a run counted apart
+    const mixed = cell(html, prefix, walk)
+    expect(mixed).toContain('data-state="held"')
+    expect(mixed).toContain('<span class="tally">1/1 held</span><span class="more">1 n/a</span>')
+    expect(witnessOf(html, mixed)).toContain('Not applicable in 1 run: nothing to judge')
+    expect(html).toMatch(/<li data-state="not-applicable"><span class="swatch s-not-applicable"><\/span><strong>not-applicable \(n\/a\)<\/strong>: /)
+    expect(html).toContain('.s-not-applicable {')
+  })
+
+  it('colours a cell whose exercised contract came back not-applicable as unknown, and says the run is an error', () => {
+    const walk = 'recovery/cursor-exactly-once'
+    const html = matrixHtml(
+      results([
+        run(reference, 'regressions/a/walk', [held(fits), notApplicable(walk, 'the walk never started', true)], {
+          verdict: 'error',
+          error: { message: `${walk} is exercised by this scenario but came back not-applicable: the walk never started`, stderr: '' },
+          history,
+        }),
+        run(reference, 'regressions/a/other', [held(fits), held(walk)]),
+      ]),
+    )
+    const unjudged = cell(html, reference, walk)
+    expect(unjudged).toContain('data-state="unknown"')
+    expect(unjudged).toContain('<span class="tally">1/1 held</span><span class="more">1 n/a (1 exercised)</span>')
+    const panel = witnessOf(html, unjudged)
+    expect(panel).toContain('<span class="badge s-not-applicable">n/a</span>')
+    expect(panel).toContain('not applicable: the walk never started')
+    expect(panel).toContain('This scenario exercises the contract, so it needed evidence: the run is an error.')
+    expect(panel.indexOf('regressions/a/walk')).toBeLessThan(panel.indexOf('Held in 1 run'))
+  })
+
+  it('a stale entry over a contract that had nothing to judge shows stale: it excuses nothing that broke', () => {
+    const walk = 'recovery/cursor-exactly-once'
+    const staleEntry = { pattern: `regressions/a/x:${walk}`, reason: 'it lost items once', source: 'x.known-failing.txt:4' }
+    const html = matrixHtml(results([run(prefix, 'regressions/a/x', [held(fits), notApplicable(walk, 'no walk')], { verdict: 'unexpected-held', stale: [staleEntry] })]))
+    const stale = cell(html, prefix, walk)
+    expect(stale).toContain('data-state="stale"')
+    expect(stale).toContain('<span class="tally">n/a</span><span class="more">1 run, nothing to judge</span><span class="more">1 stale</span>')
+    expect(witnessOf(html, stale)).toContain('stale known-failing entry <code>regressions/a/x:recovery/cursor-exactly-once</code> (x.known-failing.txt:4): it excuses nothing that broke. It said: it lost items once')
+  })
+
+  it('the legend explains every state', () => {
+    const legend = /<ul class="legend"[^>]*>(.*?)<\/ul>/.exec(matrixHtml(issue))![1]
+    const states = [...legend.matchAll(/<li data-state="([^"]+)">/g)].map((m) => m[1])
+    expect(states).toEqual(['held', 'broken', 'expected-broken', 'not-applicable', 'unknown', 'stale', 'not-run'])
+    expect(legend).toContain('<strong>held</strong>: held where judged, each run with its evidence')
+    expect(legend).toContain('<strong>unknown</strong>: no evidence where some was due')
+    expect(legend).toContain('<strong>stale</strong>: a known-failing entry expected it to break, and it did not')
+  })
+
   it('shows run-level errors in their own section, linked from the adapter’s row, with kit errors', () => {
-    const failed = run(reference, 'regressions/a/limit-one', [{ id: fits, verdict: 'unknown', reason: 'not decided' }], {
+    const failed = run(reference, 'regressions/a/limit-one', [{ id: fits, exercised: true, verdict: 'unknown', reason: 'not judged' }], {
       verdict: 'error',
       error: { message: 'crashed: the process exited with code 1', stderr: 'panic: oh no\n' },
     })
@@ -170,11 +263,12 @@ describe('matrixHtml', () => {
     const html = matrixHtml(
       results(
         [
-          run(`stdio:evil "${hostile}`, `regressions/${hostile}`, [{ id: `size/${hostile}`, verdict: 'broken', message: hostile, witness: { [hostile]: hostile, measure: hostile, value: 2, max: 1 } }], {
+          run(`stdio:evil "${hostile}`, `regressions/${hostile}`, [{ id: `size/${hostile}`, exercised: true, verdict: 'broken', message: hostile, witness: { [hostile]: hostile, measure: hostile, value: 2, max: 1 } }], {
             port: `pager${hostile}`,
             history: history,
           }),
-          run('x', 'y', [held(fits)], { verdict: 'error', error: { message: hostile, stderr: hostile }, reproduce: hostile }),
+          run('x', 'y', [held(fits, hostile), notApplicable(reachable, hostile)], { verdict: 'error', error: { message: hostile, stderr: hostile }, reproduce: hostile }),
+          run('x', 'z', [{ id: fits, exercised: true, verdict: 'held', evidence: hostile, figures: { [hostile]: hostile } }]),
         ],
         [hostile],
       ),

@@ -17,19 +17,21 @@ type Run = RunResults['runs'][number]
 const policy = "default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; script-src 'none'; frame-src 'none'; base-uri 'none'; form-action 'none'"
 
 /** What each state means, for the legend. */
-const legend: Array<[CellState, string]> = [
-  ['held', 'held in every run'],
-  ['broken', 'broken, not on a known-failing list'],
-  ['expected-broken', 'broken, as a known-failing list expects'],
-  ['unknown', 'the check could not decide (e.g. the adapter failed)'],
-  ['stale', 'held, but a known-failing entry expected it to break'],
-  ['not-run', 'not judged for this adapter'],
+const legend: Array<[CellState, string, string]> = [
+  ['held', 'held', 'held where judged, each run with its evidence (what was observed and measured): click for it'],
+  ['broken', 'broken', 'broken, not on a known-failing list: click for the witness'],
+  ['expected-broken', 'expected-broken', 'broken, as a known-failing list expects'],
+  ['not-applicable', 'not-applicable (n/a)', 'not applicable in every run: the scenarios gave the contract nothing to judge (never counted as held)'],
+  ['unknown', 'unknown', 'no evidence where some was due: the adapter failed, an answer is missing, or a scenario that exercises the contract gave it nothing to judge (the run is an error)'],
+  ['stale', 'stale', 'a known-failing entry expected it to break, and it did not: the entry excuses nothing that broke'],
+  ['not-run', 'not run', 'not judged for this adapter'],
 ]
 
 /**
  * results.json as one self-contained HTML page: per port, a matrix of adapters (rows) × the contracts judged (columns, grouped
- * by family); each cell counts its runs by state, draws a size witness's value against its ceiling, and links to its witness
- * panel (same page, shown by `:target`, no script) and its worst run's History. Run-level errors have their own section.
+ * by family); each cell counts its runs by state (not-applicable ones apart), draws a size witness's value against its
+ * ceiling, and links to its panel (same page, shown by `:target`, no script: the witnesses of a failing cell, the evidence
+ * of a held one, the reasons of a not-applicable one) and its worst run's History. Run-level errors have their own section.
  * Every string is escaped; the output has no times, so two renderings of the same results are identical.
  */
 export function matrixHtml(results: RunResults): string {
@@ -41,15 +43,15 @@ export function matrixHtml(results: RunResults): string {
     '<main>',
     `<h1>contract-kit matrix: <span class="${results.passed ? 'passed' : 'failed'}">${results.passed ? 'passed' : 'FAILED'}</span></h1>`,
     `<ul class="counts" aria-label="run counts"><li><strong>${c.runs}</strong> runs</li>${verdictOrder.map((v) => `<li data-verdict="${v}"><strong>${c[v] ?? 0}</strong> ${v}</li>`).join('')}</ul>`,
-    `<ul class="legend" aria-label="legend">${legend.map(([s, text]) => `<li><span class="swatch s-${s}"></span><strong>${s}</strong>: ${escapeHtml(text)}</li>`).join('')}` +
+    `<ul class="legend" aria-label="legend">${legend.map(([s, name, text]) => `<li data-state="${s}"><span class="swatch s-${s}"></span><strong>${name}</strong>: ${escapeHtml(text)}</li>`).join('')}` +
       `<li><span class="gauge over" style="display:inline-block;width:5rem"><span class="bar"><span class="fill" style="width:100%"></span><span class="ceiling" style="left:60%"></span></span></span> a size witness: the worst run's value against its ceiling (the black mark), red when over</li>` +
-      '<li><span class="key">7/8 held</span> runs of the contract that held / runs that judged it</li><li><span class="key">History</span> link: the worst run\'s History file</li></ul>',
+      '<li><span class="key">7/8 held</span> runs where the contract held / runs that judged it; <span class="key">2 n/a</span> runs that gave it nothing to judge, counted apart</li><li><span class="key">History</span> link: the worst run\'s History file</li></ul>',
     errors.html,
     ...ports.map((p) => portTable(p, results, errors.anchors)),
     results.runs.length === 0 ? '<p>No runs.</p>' : '',
     '</main>',
     '<aside aria-label="witnesses">',
-    '<p class="hint">Click a cell to see its runs: each witness, the verdict, the scenario and the <code>Reproduce with:</code> command.</p>',
+    '<p class="hint">Click a cell to see its runs: each witness, the verdict, the scenario and the <code>Reproduce with:</code> command; the evidence of each run that held; why the others had nothing to judge.</p>',
     ...cells.filter((cell) => cell.runs.length > 0).map(witnessSection),
     '</aside>',
   ]

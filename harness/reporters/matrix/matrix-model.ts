@@ -5,14 +5,17 @@ import { matchCaseId } from '#harness/scenario/match-case-id.ts'
 
 type Run = RunResults['runs'][number]
 
-/** What a cell shows, worst first: an unlisted break, an undecided check, a stale known-failing entry, a listed break, held, or no run. */
-export type CellState = 'broken' | 'unknown' | 'stale' | 'expected-broken' | 'held' | 'not-run'
+/**
+ * What a cell shows, worst first: an unlisted break, a contract left without evidence, a stale known-failing entry, a
+ * listed break, held (with evidence), nothing to judge in any run (`not-applicable`), or no run.
+ */
+export type CellState = 'broken' | 'unknown' | 'stale' | 'expected-broken' | 'held' | 'not-applicable' | 'not-run'
 
-/** The states a contract can end with in one run (a held contract whose known-failing entry went stale is `stale`). */
+/** The states a contract can end with in one run (a contract that did not break, under a known-failing entry that went stale, is `stale`). */
 export type RunState = Exclude<CellState, 'not-run'>
 
-/** The states from worst to best: a cell takes the worst of its runs. */
-export const cellStates: readonly CellState[] = ['broken', 'unknown', 'stale', 'expected-broken', 'held', 'not-run']
+/** The states from worst to best: a cell takes the worst of its runs (so a cell is `not-applicable` only when every run was). */
+export const cellStates: readonly CellState[] = ['broken', 'unknown', 'stale', 'expected-broken', 'held', 'not-applicable', 'not-run']
 
 /** A measured value against its ceiling, read from a witness (`measure`/`unit`, `value`/`size`, `max`). */
 export interface Gauge {
@@ -26,6 +29,8 @@ export interface CellRun {
   run: Run
   outcome: ContractOutcome
   state: RunState
+  /** The scenario exercises the contract and it came back not-applicable or unknown: that alone makes the run `error`. */
+  unjudged: boolean
   gauge?: Gauge
 }
 
@@ -94,7 +99,7 @@ function familyOf(contract: string): string {
 }
 
 function cellOf(adapter: string, contract: string, runs: readonly Run[], anchor: string): MatrixCell {
-  const counts = { broken: 0, unknown: 0, stale: 0, 'expected-broken': 0, held: 0 }
+  const counts: Record<RunState, number> = { broken: 0, unknown: 0, stale: 0, 'expected-broken': 0, held: 0, 'not-applicable': 0 }
   const cellRuns: CellRun[] = []
   for (const run of runs) {
     const outcome = run.contracts.find((c) => c.id === contract)
@@ -102,20 +107,28 @@ function cellOf(adapter: string, contract: string, runs: readonly Run[], anchor:
     const state = runState(run, outcome)
     counts[state]++
     const gauge = outcome.verdict === 'broken' ? witnessGauge(outcome.witness) : undefined
-    cellRuns.push({ run, outcome, state, ...(gauge ? { gauge } : {}) })
+    const unjudged = outcome.exercised && (outcome.verdict === 'not-applicable' || outcome.verdict === 'unknown')
+    cellRuns.push({ run, outcome, state, unjudged, ...(gauge ? { gauge } : {}) })
   }
-  // worst state first; within a state, the largest measured value first (a size witness's page); then by scenario (runs are sorted)
-  cellRuns.sort((a, b) => cellStates.indexOf(a.state) - cellStates.indexOf(b.state) || byMeasured(a, b))
-  const state = cellRuns[0]?.state ?? 'not-run'
+  // worst first (an exercised contract left unjudged before the others of its rank); within a rank, the largest
+  // measured value first (a size witness's page); then by scenario (runs are sorted)
+  cellRuns.sort((a, b) => rank(a) - rank(b) || Number(b.unjudged) - Number(a.unjudged) || byMeasured(a, b))
+  const state = cellRuns[0] ? cellStates[rank(cellRuns[0])] : 'not-run'
   const gauge = cellRuns.find((c) => c.gauge)?.gauge
   const historyRun = cellRuns.find((c) => c.run.history)
   return { adapter, contract, anchor, state, counts, runs: cellRuns, ...(gauge ? { gauge } : {}), ...(historyRun?.run.history ? { history: historyRun.run.history } : {}) }
 }
 
+/** Where a run stands among the cell's: by its state, except that an exercised contract left not-applicable ranks (and colours the cell) as unknown: evidence was due and there was none. */
+function rank(c: CellRun): number {
+  return cellStates.indexOf(c.unjudged ? 'unknown' : c.state)
+}
+
 function runState(run: Run, outcome: ContractOutcome): RunState {
   if (outcome.verdict === 'broken') return outcome.expectedBy ? 'expected-broken' : 'broken'
   if (outcome.verdict === 'unknown') return 'unknown'
-  return run.stale.some((s) => staleCovers(s.pattern, run.scenario, outcome.id)) ? 'stale' : 'held'
+  if (run.stale.some((s) => staleCovers(s.pattern, run.scenario, outcome.id))) return 'stale'
+  return outcome.verdict
 }
 
 function staleCovers(pattern: string, scenario: string, contract: string): boolean {

@@ -1,7 +1,7 @@
 /** The matrix page's whole style sheet (inlined: the page loads nothing). Witness panels show only when targeted (`:target`), so the page needs no script. */
 export const matrixStyle = `
 :root { --held: #1a7f37; --held-bg: #dafbe1; --broken: #cf222e; --broken-bg: #ffebe9; --expected: #9a6700; --expected-bg: #fff8c5;
-  --unknown: #8250df; --unknown-bg: #fbefff; --stale: #bc4c00; --stale-bg: #fff1e5; --none: #8c959f; --none-bg: #f6f8fa; --line: #d0d7de; }
+  --unknown: #8250df; --unknown-bg: #fbefff; --stale: #bc4c00; --stale-bg: #fff1e5; --na: #6e7781; --na-bg: #eef1f4; --none: #8c959f; --none-bg: #f6f8fa; --line: #d0d7de; }
 * { box-sizing: border-box; }
 body { margin: 0; font: 14px/1.45 system-ui, -apple-system, "Segoe UI", "DejaVu Sans", sans-serif; color: #1f2328; background: #fff;
   display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 32rem); min-height: 100vh; }
@@ -30,8 +30,10 @@ td.cell a.history { position: absolute; right: .45rem; bottom: .2rem; font-size:
 .s-expected-broken { background: var(--expected-bg); border-color: var(--expected); color: #633c01; }
 .s-unknown { background: var(--unknown-bg); border-color: var(--unknown); color: #512a97; }
 .s-stale { background: var(--stale-bg); border-color: var(--stale); color: #762c00; }
+.s-not-applicable { background: repeating-linear-gradient(135deg, var(--na-bg) 0 5px, #fff 5px 10px); border-color: var(--na); color: #424a53; }
 .s-not-run { background: var(--none-bg); border-color: var(--line); color: var(--none); text-align: center; }
 td.s-not-run .open { padding: .35rem .5rem; }
+td.cell.s-not-applicable, .swatch.s-not-applicable { border-style: dashed; }
 .gauge { display: block; margin-top: .3rem; font-size: 11.5px; }
 .bar { display: block; position: relative; height: .55rem; background: #fff; border: 1px solid #afb8c1; border-radius: 3px; overflow: hidden; }
 .bar .fill { position: absolute; left: 0; top: 0; bottom: 0; background: var(--held); }
@@ -55,5 +57,8 @@ aside:has(.witness:target) .hint { display: none; }
 .witness article h3 { font-size: 14px; margin: 0 0 .25rem; word-break: break-word; }
 .badge { display: inline-block; font-size: 11.5px; font-weight: 600; border: 1px solid; border-radius: 1rem; padding: 0 .45rem; margin-left: .3rem; }
 .reproduce code { user-select: all; }
-ul.held-runs { padding-left: 1.2rem; }
+ul.na-runs { padding-left: 1.2rem; } ul.na-runs li { margin: .2rem 0; }
+.witness h3.group { font-size: 14px; margin: 1.25rem 0 .25rem; }
+.witness .evidence { font-weight: 600; margin: .25rem 0; }
+.witness .unjudged { color: var(--unknown); font-weight: 600; }
 `

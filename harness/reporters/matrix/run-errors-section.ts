@@ -4,11 +4,11 @@ import { historyHref } from '#harness/reporters/matrix/history-href.ts'
 
 type Run = RunResults['runs'][number]
 
-/** The verdicts of runs that failed as a whole (the adapter failed, or the system cannot run here), not by a contract. */
+/** The verdicts of runs that failed as a whole (the adapter failed, an exercised contract was left unjudged, or the scenario cannot run here), not by a broken contract. */
 const runLevel = new Set<string>(['error', 'untestable'])
 
 /**
- * The section of run-level failures (adapter errors, untestable runs) and kit errors outside any run (`html` is empty when there are
+ * The section of run-level failures (adapter errors, exercised contracts left unjudged, untestable runs) and kit errors outside any run (`html` is empty when there are
  * none), and the anchor of each such run's row (`e-1`, `e-2`… in results order) for the matrix to link to.
  */
 export function runErrorsSection(results: RunResults): { html: string; anchors: Map<Run, string> } {
