@@ -3,11 +3,16 @@
 The store is the reference's: SQLite (WAL mode) at <workspacePath>/db/db.sqlite, in the bug report's
 table. What the contracts need from any store:
 
-- one row per agent: a completion updates the row its start wrote (an upsert on the primary key);
+- one row per agent: a completion updates the row its start wrote (an upsert on the primary key), keeping
+  its name, kind, parent and start time; a completion with no start makes the row alone;
+- every field a string ('' when not known yet); records oldest first (started_at, then agent_id, as
+  text), only the session's own;
 - committed before the call answers: the kit SIGKILLs the process right after an answer and reads the
   rows back from a new process;
-- best effort: a store error is logged on stderr and swallowed, never answered as an error;
-- scoped: no workspace, no store (no file, no folder, anywhere), and nothing outside the workspace.
+- best effort: a store error is logged on stderr (one "agent-log: write failed: ..." line per failed
+  write) and swallowed, never answered as an error; setup and records never fail either;
+- scoped: no workspace, no store (no file, no folder, anywhere); setup and records never create the
+  store; nothing outside the workspace (not the working folder, HOME, TMPDIR or the XDG folders).
 """
 import collections
 import datetime

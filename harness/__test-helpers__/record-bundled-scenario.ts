@@ -19,9 +19,10 @@ export async function recordBundledScenario(name: string, createPager: () => Pag
   return history
 }
 
-/** Records the History of a bundled session-client scenario replayed in process against a client. */
+/** Records the History of a bundled session-client scenario (a DEP-8516 regression, or one of `scenarios/session-client/`, by the last part of its id) replayed in process against a client. */
 export async function recordBundledSessionScenario(name: string, createClient: () => SessionClientPort): Promise<SessionClientHistory> {
-  const history = await recordInProcess(`dep-8516/${name}`, { 'session-client': createClient() })
+  const id = bundledScenarios.some((s) => s.id === `regressions/dep-8516/${name}`) ? `dep-8516/${name}` : `session-client/${name}`
+  const history = await recordInProcess(id, { 'session-client': createClient() })
   if (history.port !== 'session-client') throw new Error(`${name} is not a session-client scenario`)
   return history as SessionClientHistory
 }

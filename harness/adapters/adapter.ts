@@ -47,6 +47,15 @@ export interface Connection {
 export interface Adapter {
   /** The name reports use: a bundled system (`pager/reference`) or `stdio:<command line>`. */
   readonly name: string
-  /** Starts or loads the implementation and completes the handshake; `cwd` runs a subprocess in that folder (a sandbox). */
-  open(options?: { cwd?: string }): Promise<Connection>
+  /**
+   * Starts or loads the implementation and completes the handshake; `cwd` runs a subprocess in that folder (a sandbox),
+   * and `env` adds variables to its environment (HOME, TMPDIR… pointed at folders the kit watches).
+   */
+  open(options?: OpenOptions): Promise<Connection>
+}
+
+/** Where a subprocess is started: its working folder and variables added to its environment (ignored in process). */
+export interface OpenOptions {
+  cwd?: string
+  env?: Record<string, string>
 }

@@ -1,4 +1,4 @@
-import type { Adapter, Connection, PortMap, PortName, SystemInfo } from '#harness/adapters/adapter.ts'
+import type { Adapter, Connection, OpenOptions, PortMap, PortName, SystemInfo } from '#harness/adapters/adapter.ts'
 import { AdapterError } from '#harness/adapters/adapter-error.ts'
 import { excerpt, excerptJson } from '#harness/adapters/stdio/excerpt.ts'
 import { isInitializeResult } from '#harness/adapters/stdio/initialize-result.ts'
@@ -43,13 +43,13 @@ export function createStdioAdapter(options: StdioAdapterOptions): Adapter {
   let command: string[] | undefined
   return {
     name: options.name,
-    async open(openOptions: { cwd?: string } = {}): Promise<Connection> {
+    async open(openOptions: OpenOptions = {}): Promise<Connection> {
       const timeoutMs = options.timeoutMs ?? 10_000
       command ??= typeof options.command === 'function' ? await options.command() : options.command
       const rpc = await JsonRpcProcess.start({
         command,
         cwd: openOptions.cwd ?? options.cwd,
-        env: options.env === undefined ? undefined : { ...process.env, ...options.env },
+        env: options.env === undefined && openOptions.env === undefined ? undefined : { ...process.env, ...options.env, ...openOptions.env },
         timeoutMs,
         closeGraceMs: options.closeGraceMs,
       })

@@ -7,12 +7,20 @@ import { measure } from '#harness/measures/measure.ts'
 import { deriveCollection } from '#fixtures/analysis-run/derive-collection.ts'
 import { createPrng } from '#fixtures/analysis-run/prng.ts'
 import type { Prng } from '#fixtures/analysis-run/prng.ts'
+import { withDerivationEdges } from '#fixtures/analysis-run/derivation-edges.ts'
+import { caseExtras, refusedReadSteps } from '#harness/arbitraries/pager-case-extras.ts'
 
-/** One generated pager case: a small synthetic run, one `json-bytes` and one `retained-bytes` ceiling drawn relative to its items, and the steps to replay. */
+/**
+ * One generated pager case: a small synthetic run (sometimes with derivation edge cases), a `json-bytes` (or text
+ * measure) and a `retained-bytes` ceiling drawn relative to its items, the steps to replay, and sometimes a run the
+ * pager is set up with first.
+ */
 export interface PagerCase {
   records: RunRecord[]
   ceilings: Ceiling[]
   steps: PagerStep[]
+  /** A run the pager is set up with, and reads, before `records` replace it. */
+  previous?: RunRecord[]
 }
 
 // ── What is drawn: sizes as small integers, and a seed (never shrunk) that spells out the text and keys. Records and
@@ -130,19 +138,23 @@ const steps: fc.Arbitrary<StepsDraw> = fc.record({
 
 /**
  * A random pager case: a synthetic run of 0–14 `llm-request` exchanges (plus tool calls, MCP pairs and sources) with
- * random message counts, content (non-ASCII included) and map-heavy metadata; a `json-bytes` and a `retained-bytes`
- * ceiling each placed relative to the sizes of the run's pages (between the smallest one-item page and the whole
- * collection, below the largest item, around a page boundary, roomy, or below every item); a `walk` of
- * `model-exchanges` and a `read` from the start, whose limit is sometimes invalid.
+ * random message counts, content (non-ASCII included) and map-heavy metadata, in two cases of three with some of the
+ * derivation edge cases of docs/fixtures.md; a `json-bytes` (in a quarter of the cases a text measure) and a
+ * `retained-bytes` ceiling each placed relative to the sizes of the run's pages (between the smallest one-item page
+ * and the whole collection, below the largest item, around a page boundary, roomy, or below every item); a `walk` of
+ * `model-exchanges` and a `read` from the start, whose limit is sometimes invalid, and often a read with a cursor no
+ * pager hands out and one of a collection that does not exist; in a fifth of the cases another run set up first.
  */
 export function pagerCase(): fc.Arbitrary<PagerCase> {
-  return fc.record({ run, json: ceilingDraw, retained: ceilingDraw, steps }).map((draw) => {
-    const records = recordsOf(draw.run)
+  return fc.record({ run, json: ceilingDraw, retained: ceilingDraw, steps, extras: caseExtras, previousRun: run }).map((draw) => {
+    const plain = recordsOf(draw.run)
+    const records = draw.extras.edges.length > 0 ? withDerivationEdges(plain, draw.extras.edges) : plain
     const items = deriveCollection(records, collection)!.items
     return {
       records,
-      ceilings: [ceilingOf('json-bytes', draw.json, items), ceilingOf('retained-bytes', draw.retained, items)],
-      steps: stepsOf(draw.steps),
+      ceilings: [ceilingOf(draw.extras.firstMeasure, draw.json, items), ceilingOf('retained-bytes', draw.retained, items)],
+      steps: [...stepsOf(draw.steps), ...refusedReadSteps(draw.extras.refusedReads, collection)],
+      ...(draw.extras.previous ? { previous: recordsOf(draw.previousRun) } : {}),
     }
   })
 }

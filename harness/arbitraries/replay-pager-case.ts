@@ -22,7 +22,8 @@ export async function replayPagerCase(createPager: () => PagerPort, pagerCase: P
   let failure: HistoryFailure | undefined
   try {
     connection = await adapter.open()
-    await drivePager(connection, { records: pagerCase.records, ceilings: pagerCase.ceilings, oracle, steps: pagerCase.steps }, recorder)
+    const previous = pagerCase.previous ? { previous: { name: 'property/previous-run', records: pagerCase.previous } } : {}
+    await drivePager(connection, { records: pagerCase.records, ceilings: pagerCase.ceilings, oracle, steps: pagerCase.steps, ...previous }, recorder)
   } catch (error) {
     if (!(error instanceof AdapterError)) throw error
     recorder.note('stopped: the adapter failed', { failure: error.failure, message: error.message })

@@ -43,6 +43,11 @@ Usage:
       Lists the selected scenarios (id, port, title) and the adapters.
   contract-kit judge HISTORY_FILE
       Judges a saved History again, offline, and prints each contract's result.
+  contract-kit serve session-client --scenario ID [--port N] [--scenario-dir DIR]
+      Starts the kit's session server alone on 127.0.0.1 (port N, default one the OS picks) with one session-client
+      scenario's session and faults, prints its URL, the session id and command lines to poke it with (curl
+      --http2-prior-knowledge, nghttp), then every connection, call, frame and fault (with the frames it put on the
+      wire) as it happens, until Ctrl-C (exit 0). docs/session-protocol.md.
   contract-kit help
 
 Exit codes: 0 every outcome as expected; 1 a contract broke unexpectedly, a known-failing entry went stale or expired,

@@ -1,7 +1,9 @@
 import { describe, expect, test } from 'vitest'
 import { fileURLToPath } from 'node:url'
 import { bundledScenarios } from '#harness/__test-helpers__/record-bundled-scenario.ts'
+import { mutantAdapter } from '#harness/__test-helpers__/mutant-adapter.ts'
 import { createStdioAdapter } from '#harness/adapters/stdio-adapter.ts'
+import type { Adapter } from '#harness/adapters/adapter.ts'
 import { resolveAdapter } from '#harness/adapters/index.ts'
 import { bundledScript } from '#harness/adapters/command/bundled-script.ts'
 import { ConnectionPool } from '#harness/runner/connection-pool.ts'
@@ -12,16 +14,21 @@ import { agentLogMutants } from '#fixtures/systems/agent-log/mutants/index.ts'
 import type { AgentLogHistory } from '#harness/history/history.ts'
 
 // The PLAT-114 contracts, both ways, over stdio with real kill -9: every contract the scenario exercises holds on
-// agent-log/reference with its evidence in every bundled scenario (and none breaks), the pre-fix log breaks where its
-// list says, and each mutant is caught by the contract made for it. In process, the scenarios that need what a shared
-// process cannot show (stderr, a kill, the files it writes) are untestable before anything runs, and none is broken.
+// agent-log/reference and on the Python agent log with its evidence in every bundled scenario (and none breaks), the
+// pre-fix log breaks where its list says, and each mutant is caught by the contract made for it. In process, the
+// scenarios that need what a shared process cannot show (stderr, a kill, the files it writes) are untestable before
+// anything runs, and none is broken.
 
 const serveStdio = fileURLToPath(new URL('../../fixtures/systems/serve-stdio.ts', import.meta.url))
-const scenarios = bundledScenarios.filter((s) => s.id.startsWith('regressions/plat-114/'))
+const python = fileURLToPath(new URL('../../examples/python/contract_kit_reference.py', import.meta.url))
+const scenarios = bundledScenarios.filter((s) => s.scenario.port === 'agent-log')
+const name = (id: string) => id.replace(/^regressions\/plat-114\//, '')
 
-async function record(system: string, scenario: string): Promise<AgentLogHistory> {
-  const loaded = scenarios.find((s) => s.id.endsWith(`/${scenario}`))!
-  const adapter = createStdioAdapter({ name: `${system}@stdio`, command: async () => [process.execPath, await bundledScript(serveStdio, { packages: 'linked' }), system], timeoutMs: 30_000 })
+const bundled = (system: string): Adapter =>
+  createStdioAdapter({ name: `${system}@stdio`, command: async () => [process.execPath, await bundledScript(serveStdio, { packages: 'linked' }), system], timeoutMs: 30_000 })
+
+async function record(adapter: Adapter, scenario: string): Promise<AgentLogHistory> {
+  const loaded = scenarios.find((s) => name(s.id) === scenario)!
   const pool = new ConnectionPool()
   const { history, failure } = await recordScenario(loaded, adapter, pool)
   await pool.closeAll()
@@ -30,24 +37,36 @@ async function record(system: string, scenario: string): Promise<AgentLogHistory
 }
 
 const verdicts = (history: AgentLogHistory) => Object.fromEntries(judgeHistory(history).contracts.map((o) => [o.id, o.verdict]))
+const all = ['one-row-per-agent', 'running-row-visible', 'survives-eviction', 'survives-restart', 'best-effort', 'scoped', 'sandboxed', 'record-faithful', 'survives-reuse', 'sessions-apart', 'records-ordered']
+const but = (...held: string[]) => all.filter((c) => !held.includes(c))
+const notNow = ['survives-eviction', 'survives-restart', 'best-effort', 'scoped', 'survives-reuse', 'sessions-apart']
 
-// The cells of agent-log/reference@stdio that are not-applicable (the lead lists them): every other cell is held.
+// The cells of the references that are not-applicable (docs/contracts.md lists them): every other cell is held.
 const notApplicable: Record<string, string[]> = {
-  'crash-leaves-running-row': ['survives-eviction', 'best-effort', 'scoped'],
-  'near-miss-real-workspace': ['running-row-visible', 'survives-eviction', 'survives-restart', 'best-effort', 'scoped'],
-  'plain-chat-no-workspace': ['running-row-visible', 'survives-eviction', 'survives-restart', 'best-effort'],
-  'restart-reads-rows-back': ['survives-eviction', 'best-effort', 'scoped'],
-  'session-reused-evicts-ui-events': ['running-row-visible', 'survives-restart', 'best-effort', 'scoped'],
-  'start-then-completion-one-row': ['running-row-visible', 'survives-eviction', 'survives-restart', 'best-effort', 'scoped'],
-  'write-failure-is-best-effort': ['one-row-per-agent', 'running-row-visible', 'survives-eviction', 'survives-restart', 'scoped', 'sandboxed'],
+  'agent-log/clean-restart-reads-rows-back': ['survives-eviction', 'best-effort', 'scoped', 'survives-reuse', 'sessions-apart'],
+  'agent-log/completion-without-start': [...notNow, 'running-row-visible', 'records-ordered'],
+  'agent-log/interleaved-sessions': ['survives-eviction', 'survives-restart', 'best-effort', 'scoped'],
+  'agent-log/read-before-any-write': [...notNow.filter((c) => c !== 'scoped'), 'running-row-visible', 'records-ordered'],
+  'agent-log/record-keeps-every-field': notNow,
+  'agent-log/records-oldest-first': notNow,
+  'crash-leaves-running-row': ['survives-eviction', 'best-effort', 'scoped', 'survives-reuse', 'sessions-apart', 'records-ordered'],
+  'near-miss-real-workspace': [...notNow, 'running-row-visible', 'records-ordered'],
+  'plain-chat-no-workspace': [...notNow.filter((c) => c !== 'scoped'), 'running-row-visible', 'records-ordered'],
+  'restart-reads-rows-back': ['survives-eviction', 'best-effort', 'scoped', 'survives-reuse', 'sessions-apart'],
+  'session-reused-evicts-ui-events': ['running-row-visible', 'survives-restart', 'best-effort', 'scoped', 'sessions-apart'],
+  'start-then-completion-one-row': [...notNow, 'running-row-visible', 'records-ordered'],
+  'write-failure-is-best-effort': but('best-effort'),
 }
 
-describe('agent-log/reference over stdio (integration)', () => {
-  test.for(scenarios.map((s) => s.id.split('/').pop()!))('%s: every exercised contract held with its evidence, the rest held or not-applicable', { timeout: 60_000 }, async (name) => {
-    const judgement = judgeHistory(await record('agent-log/reference', name))
-    expect(judgement.verdict).toBe('held')
+describe.for([
+  ['agent-log/reference@stdio', () => bundled('agent-log/reference')],
+  ['the Python agent log (examples/python)', () => createStdioAdapter({ name: 'python-agent-log', command: ['python3', python], timeoutMs: 30_000 })],
+] as const)('%s (integration)', ([, adapter]) => {
+  test.for(scenarios.map((s) => name(s.id)))('%s: every exercised contract held with its evidence, the rest held or not-applicable', { timeout: 60_000 }, async (scenario) => {
+    const judgement = judgeHistory(await record(adapter(), scenario))
+    expect(judgement.verdict, judgement.reason).toBe('held')
     for (const outcome of judgement.contracts) {
-      const expected = notApplicable[name].includes(outcome.id.split('/')[1]) ? 'not-applicable' : 'held'
+      const expected = notApplicable[scenario].includes(outcome.id.split('/')[1]) ? 'not-applicable' : 'held'
       expect(outcome, outcome.id).toMatchObject({ verdict: expected })
       if (outcome.exercised) expect(outcome.verdict, outcome.id).toBe('held')
       if (outcome.verdict === 'held') {
@@ -56,19 +75,34 @@ describe('agent-log/reference over stdio (integration)', () => {
       }
     }
   })
-  test('held evidence names the rows read back, the restart and the control', { timeout: 60_000 }, async () => {
-    const evidence = (history: AgentLogHistory, id: string) => judgeHistory(history).contracts.find((c) => c.id === id)
-    expect(evidence(await record('agent-log/reference', 'start-then-completion-one-row'), 'durability/one-row-per-agent')).toMatchObject({ evidence: 'reviewer-1: 1 row, status completed' })
-    const restart = await record('agent-log/reference', 'crash-leaves-running-row')
+})
+
+describe('agent-log/reference over stdio: what the evidence names', () => {
+  const evidence = (history: AgentLogHistory, id: string) => judgeHistory(history).contracts.find((c) => c.id === id)
+  test('the rows read back, the restart and the control', { timeout: 60_000 }, async () => {
+    expect(evidence(await record(bundled('agent-log/reference'), 'start-then-completion-one-row'), 'durability/one-row-per-agent')).toMatchObject({ evidence: 'reviewer-1: 1 row, status completed' })
+    const restart = await record(bundled('agent-log/reference'), 'crash-leaves-running-row')
     expect(evidence(restart, 'durability/survives-restart')).toMatchObject({ evidence: expect.stringMatching(/^fixer-2: 1 row, status running, read back by process \d+ after process \d+ was killed \(SIGKILL\)$/) })
-    const chat = await record('agent-log/reference', 'plain-chat-no-workspace')
+    const chat = await record(bundled('agent-log/reference'), 'plain-chat-no-workspace')
     expect(evidence(chat, 'durability/scoped')).toMatchObject({
       evidence: expect.stringContaining("left no file in the sandbox (listed at step 2); the same process, then given a workspace, wrote gate-5's row (status completed)"),
       figures: expect.objectContaining({ chatCalls: 2, filesWithoutWorkspace: 0, controlStep: 6 }),
     })
   })
+  test('the fields, the sessions, the order, the stderr line and the folders watched', { timeout: 60_000 }, async () => {
+    const fields = await record(bundled('agent-log/reference'), 'agent-log/record-keeps-every-field')
+    expect(evidence(fields, 'durability/record-faithful')).toMatchObject({ evidence: '4 records at 2 checks hold all 11 fields as the steps said (gate-7 failed, fixer-7 running); startedAt kept unchanged 2 times through later events' })
+    const sessions = await record(bundled('agent-log/reference'), 'agent-log/interleaved-sessions')
+    expect(evidence(sessions, 'durability/sessions-apart')).toMatchObject({ evidence: 'session pulse-a at step 6: 1 record, none of the 2 agents of pulse-b; session pulse-b at step 9: 2 records, none of the 1 agent of pulse-a' })
+    const order = await record(bundled('agent-log/reference'), 'agent-log/records-oldest-first')
+    expect(evidence(order, 'durability/records-ordered')).toMatchObject({ evidence: expect.stringMatching(/^1 check answered 3 records oldest first, by startedAt then agentId: mid-3, (zeta-1, alpha-2|alpha-2, zeta-1) \(step 4\)$/) })
+    const failing = await record(bundled('agent-log/reference'), 'write-failure-is-best-effort')
+    expect(evidence(failing, 'durability/best-effort')).toMatchObject({ evidence: expect.stringContaining('stderr reported each failed write after it, in 2 lines: "agent-log: write failed: ENOTDIR') })
+    const near = await record(bundled('agent-log/reference'), 'near-miss-real-workspace')
+    expect(evidence(near, 'durability/sandboxed')).toMatchObject({ evidence: expect.stringContaining('; HOME, TMPDIR and the 5 XDG folders hold none of its records'), figures: expect.objectContaining({ decoyFiles: 2, writtenOutside: 0 }) })
+  })
   test('the restart scenario kills the process: the History names the killed pid and the new one', { timeout: 60_000 }, async () => {
-    const history = await record('agent-log/reference', 'restart-reads-rows-back')
+    const history = await record(bundled('agent-log/reference'), 'restart-reads-rows-back')
     const notes = history.events.flatMap((e) => (e.type === 'note' ? [e] : []))
     const [first, second] = notes.filter((n) => n.what === 'process started').map((n) => (n.value as { pid: number }).pid)
     expect(notes.find((n) => n.what === 'process killed')?.value).toMatchObject({ pid: first, signal: 'SIGKILL' })
@@ -79,26 +113,19 @@ describe('agent-log/reference over stdio (integration)', () => {
 })
 
 describe('agent-log/plat-114 (the pre-fix log)', () => {
-  test('a reused session evicts the earlier pass: survives-eviction and one-row-per-agent break, as its list expects', { timeout: 60_000 }, async () => {
-    const history = await record('agent-log/plat-114', 'session-reused-evicts-ui-events')
-    expect(verdicts(history)).toMatchObject({ 'durability/survives-eviction': 'broken', 'durability/one-row-per-agent': 'broken' })
+  test('a reused session evicts the earlier pass: its rows and every field are gone, as its list expects', { timeout: 60_000 }, async () => {
+    const history = await record(bundled('agent-log/plat-114'), 'session-reused-evicts-ui-events')
+    expect(verdicts(history)).toMatchObject({ 'durability/survives-eviction': 'broken', 'durability/one-row-per-agent': 'broken', 'durability/record-faithful': 'broken', 'durability/survives-reuse': 'broken' })
     expect(judgeHistory(history, expectationsFor('agent-log/plat-114@stdio')).verdict).toBe('expected-broken')
   })
 })
 
 describe('each mutant is caught by its contract, over stdio with real kills', () => {
-  const where: Record<string, string> = {
-    'durability/one-row-per-agent': 'start-then-completion-one-row',
-    'durability/best-effort': 'write-failure-is-best-effort',
-    'durability/scoped': 'plain-chat-no-workspace',
-    'durability/survives-restart': 'restart-reads-rows-back',
-    'durability/running-row-visible': 'crash-leaves-running-row',
-    'durability/sandboxed': 'near-miss-real-workspace',
-  }
-  test.for(agentLogMutants)('$name breaks $breaks', { timeout: 60_000 }, async (mutant) => {
-    const history = await record(mutant.name, where[mutant.breaks])
+  test.for(agentLogMutants)('$name breaks $breaks ($shownBy)', { timeout: 60_000 }, async (mutant) => {
+    const history = await record(mutantAdapter(mutant.name), name(mutant.shownBy))
     expect(verdicts(history)).toMatchObject({ [mutant.breaks]: 'broken' })
     expect(judgeHistory(history).verdict).toBe('broken')
+    expect(bundledScenarios.find((s) => s.id === mutant.shownBy)?.exercises).toContain(mutant.breaks)
   })
 })
 
@@ -109,8 +136,14 @@ describe('agent-log/reference in process', () => {
     const outcomes = []
     for (const loaded of scenarios) outcomes.push(await replayScenario(loaded, { adapter, pool, expectations: [] }))
     await pool.closeAll()
-    const byName = Object.fromEntries(outcomes.map((o) => [o.scenario.split('/').pop()!, o]))
-    expect(Object.fromEntries(Object.entries(byName).map(([name, o]) => [name, o.verdict]))).toEqual({
+    const byName = Object.fromEntries(outcomes.map((o) => [name(o.scenario), o]))
+    expect(Object.fromEntries(Object.entries(byName).map(([scenario, o]) => [scenario, o.verdict]))).toEqual({
+      'agent-log/clean-restart-reads-rows-back': 'untestable',
+      'agent-log/completion-without-start': 'held',
+      'agent-log/interleaved-sessions': 'held',
+      'agent-log/read-before-any-write': 'untestable',
+      'agent-log/record-keeps-every-field': 'held',
+      'agent-log/records-oldest-first': 'held',
       'crash-leaves-running-row': 'untestable',
       'near-miss-real-workspace': 'untestable',
       'plain-chat-no-workspace': 'untestable',
@@ -122,6 +155,7 @@ describe('agent-log/reference in process', () => {
     expect(byName['crash-leaves-running-row'].error?.message).toMatch(/\(kill-restart\)/)
     expect(byName['near-miss-real-workspace'].error?.message).toMatch(/\(files\)/)
     expect(byName['plain-chat-no-workspace'].error?.message).toMatch(/\(files\)/)
+    expect(byName['agent-log/read-before-any-write'].error?.message).toMatch(/\(files\)/)
     expect(byName['write-failure-is-best-effort'].error?.message).toMatch(/\(stderr\)/)
     for (const outcome of outcomes) {
       expect(outcome.contracts.filter((c) => c.verdict === 'broken'), outcome.scenario).toEqual([])

@@ -1,48 +1,59 @@
 import type { SessionClientHistory } from '#harness/history/history.ts'
-import { applies, broken, defineContract, held } from '#harness/contracts/contract.ts'
-import { clientResult, count, describeReads, describeReply, readsOf, sessionRun } from '#harness/contracts/session/session-run.ts'
-import { readPlan, scenarioReadPlan } from '#harness/contracts/session/read-plan.ts'
+import { byReadPlan } from '#harness/contracts/session/by-read-plan.ts'
+import { broken, defineContract, held } from '#harness/contracts/contract.ts'
+import { count, describeReads, describeReply, readsOf } from '#harness/contracts/session/session-run.ts'
+import type { SessionRun } from '#harness/contracts/session/session-run.ts'
 import type { ReadPlan } from '#harness/contracts/session/read-plan.ts'
 import type { SessionGiven } from '#harness/drivers/session-client/build-session.ts'
 
 /** The exit code of a client whose deadline passed. */
 const timeoutExit = 2
 
-/** Whether every read a correct client makes of the cut reply is still open at its deadline, or why not. */
+/** Whether the deadline passes before a correct client's turn settles — a read of the cut reply, or the watch, still open at it — or why not. */
 function exercised(plan: ReadPlan, given: SessionGiven): true | string {
-  if (plan.openAtDeadline) return true
-  if (!plan.replyCut) return 'the view does not cut the reply: no read is left open at the deadline'
+  if (plan.openAtDeadline || plan.watchOutlastsDeadline) return true
+  if (!plan.sessionKnown) return 'the session is unknown to the server: the watch fails at once'
+  if (!plan.replyCut) return `the view does not cut the reply and no frame is held back past the ${count(given.timeoutMs)} ms deadline: nothing is open at it`
   if (plan.leadingHangs === 0) return `the first read answers ${plan.firstAnswer}: no read is open at the ${count(given.timeoutMs)} ms deadline`
   return `${plan.leadingHangs} hung tr${plan.leadingHangs === 1 ? 'y' : 'ies'} of ${count(given.tryTimeoutMs)} ms end${plan.leadingHangs === 1 ? 's' : ''} before the ${count(given.timeoutMs)} ms deadline: no read is open at it`
 }
 
-/** recovery/deadline-is-timeout: a whole-message read still open at the deadline ends the client with exit 2, never 0 with a cut reply. */
-export const deadlineIsTimeout = defineContract<SessionClientHistory>({
-  id: 'recovery/deadline-is-timeout',
-  statement: 'Whole-message reads count against the deadline: a read still open at --timeout exits 2 (timeout), never 0 with a cut reply.',
-  from: ['DEP-8516'],
-  port: 'session-client',
-  exercisedBy: (scenario) => exercised(scenarioReadPlan(scenario), scenario.given as SessionGiven),
-  check(history) {
-    const run = sessionRun(history)
-    applies(exercised(readPlan(run.given, run.oracle), run.given))
-    const result = clientResult(run)
+/** What was open at the deadline, as the server saw it: the hung reads of the cut reply, or the watch whose settling frame never came. */
+function openAtDeadline(run: SessionRun, plan: ReadPlan): { what: string; figures: Record<string, unknown> } | undefined {
+  if (plan.openAtDeadline) {
     const reads = readsOf(run, run.oracle.replyId)
     const hung = reads.filter((r) => r.answer === 'hang')
+    if (hung.length === 0) return undefined
+    return { what: `a read of ${run.oracle.replyId} open: ${describeReads(reads)}`, figures: { reads: reads.length, hung: hung.length } }
+  }
+  const settling = run.oracle.cursors.length - 1
+  const watched = run.events.some((e) => e.type === 'watch')
+  const delays = run.events.flatMap((e) => (e.type === 'fault' && e.kind === 'delay' ? [e.ms ?? 0] : []))
+  const settled = run.events.some((e) => e.type === 'frame' && e.frame === settling)
+  if (!watched || delays.length === 0 || settled) return undefined
+  const held = delays.reduce((a, b) => a + b, 0)
+  return { what: `the watch open, its settling frame held back ${count(held)} ms`, figures: { delayedMs: held, watchCalls: run.events.filter((e) => e.type === 'watch').length } }
+}
+
+/** recovery/deadline-is-timeout: the deadline passing before the turn settles — a whole-message read or the watch still open — ends the client with exit 2, never 0 with a cut reply. */
+export const deadlineIsTimeout = defineContract<SessionClientHistory>({
+  id: 'recovery/deadline-is-timeout',
+  statement: 'Whole-message reads count against the deadline: a read, or the watch, still open at --timeout exits 2 (timeout), never 0 with a cut reply, never 1.',
+  from: ['DEP-8516'],
+  port: 'session-client',
+  ...byReadPlan(exercised, (run, plan, result) => {
+    const open = openAtDeadline(run, plan)
     const deadline = `${count(run.given.timeoutMs)} ms`
-    if (result.exitCode === timeoutExit && hung.length > 0) {
-      return held(`exit ${timeoutExit} (timeout) at the ${deadline} deadline, with a read of ${run.oracle.replyId} open: ${describeReads(reads)}`, {
-        exitCode: timeoutExit,
-        timeoutMs: run.given.timeoutMs,
-        reads: reads.length,
-        hung: hung.length,
-      })
+    if (result.exitCode === timeoutExit && open) {
+      return held(`exit ${timeoutExit} (timeout) at the ${deadline} deadline, with ${open.what}`, { exitCode: timeoutExit, timeoutMs: run.given.timeoutMs, ...open.figures })
     }
     if (result.exitCode === timeoutExit) {
-      return broken(`the client exited ${timeoutExit} without a hung read of ${run.oracle.replyId}: no read of it was open at the ${deadline} deadline`, { ...describeReply(run), reads: reads.length })
+      const missing = plan.openAtDeadline ? `no read of ${run.oracle.replyId} was open` : 'the client was not watching when it'
+      return broken(`the client exited ${timeoutExit}, but ${missing} at the ${deadline} deadline`, { ...describeReply(run), reads: readsOf(run, run.oracle.replyId).length })
     }
-    return broken(`every read of ${run.oracle.replyId} hangs past the ${deadline} deadline, and the client exited ${result.exitCode}${run.reply?.cut ? ' with the cut reply' : ''}, not ${timeoutExit}`, describeReply(run))
-  },
+    const what = plan.openAtDeadline ? `every read of ${run.oracle.replyId} hangs past the ${deadline} deadline` : `the settling frame is held back past the ${deadline} deadline`
+    return broken(`${what}, and the client exited ${result.exitCode}${run.reply?.cut ? ' with the cut reply' : ''}, not ${timeoutExit}`, describeReply(run))
+  }),
 })
 
 /** Checks recovery/deadline-is-timeout (returns the result). */

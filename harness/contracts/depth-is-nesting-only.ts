@@ -51,12 +51,14 @@ export const depthIsNestingOnly = defineContract<SnapshotterHistory>({
   },
 })
 
-/** The text of each snapshot answered, by its depth limit (`null`: unlimited). */
+/** The text of each snapshot of the depth sweep answered (no other option asked), by its depth limit (`null`: unlimited). */
 function snapshotsByDepth(history: SnapshotterHistory): Map<number | null, string> {
   const texts = new Map<number | null, string>()
   for (const e of history.events) {
     if (e.type !== 'ok' || e.f !== 'snapshotter.snapshot') continue
-    const depth = (history.events[e.invoke] as { value?: { options?: { depth?: number } } }).value?.options?.depth
+    const options = (history.events[e.invoke] as { value?: { options?: Record<string, unknown> } }).value?.options ?? {}
+    const depth = options.depth as number | undefined
+    if (Object.keys(options).some((k) => k !== 'depth') || (depth !== undefined && (!Number.isInteger(depth) || depth < 1))) continue
     const text = (e.value as { text?: unknown } | undefined)?.text
     if (typeof text === 'string') texts.set(depth ?? null, text)
   }

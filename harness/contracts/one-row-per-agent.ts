@@ -1,20 +1,21 @@
 import type { AgentLogHistory } from '#harness/history/history.ts'
 import { broken, defineContract, held, pre, unknown } from '#harness/contracts/contract.ts'
 import { agentLogRun, recordOf } from '#harness/contracts/agent-log/agent-log-run.ts'
-import { agentLogPlan, agentsAtChecks, exercisedWhen, startedAndCompleted } from '#harness/contracts/agent-log/agent-log-plan.ts'
+import { agentLogPlan, agentsAtChecks, exercisedWhen, hasCompletion } from '#harness/contracts/agent-log/agent-log-plan.ts'
 import { rowsLine, type RowRead } from '#harness/contracts/agent-log/agent-log-rows.ts'
 
 /**
- * durability/one-row-per-agent: A background agent's start and completion are one durable row, never two.
- * Exactly one: a check of a writable workspace that shows no row for an agent it recorded breaks it too (zero is not
- * one), even where another contract (running-row-visible, survives-*) also owns that loss and says why.
+ * durability/one-row-per-agent: A background agent's start and completion are one durable row, never two; a completion
+ * whose start was never recorded makes that row alone. Exactly one: a check of a writable workspace that shows no row
+ * for an agent it recorded breaks it too (zero is not one), even where another contract (running-row-visible,
+ * survives-*) also owns that loss and says why.
  */
 export const oneRowPerAgent = defineContract<AgentLogHistory>({
   id: 'durability/one-row-per-agent',
-  statement: "A background agent's start and completion are one durable row, never two.",
+  statement: "A background agent's start and completion are one durable row, never two; a completion whose start was never recorded makes that one row alone.",
   from: ['PLAT-114'],
   port: 'agent-log',
-  exercisedBy: (scenario) => exercisedWhen(agentLogPlan(scenario.given, scenario.steps), startedAndCompleted, 'an agent’s start and its completion in a writable workspace'),
+  exercisedBy: (scenario) => exercisedWhen(agentLogPlan(scenario.given, scenario.steps), hasCompletion, 'an agent’s completion (after its start, or alone) in a writable workspace'),
   check(history) {
     const run = agentLogRun(history)
     const required = agentsAtChecks(run)
@@ -25,7 +26,7 @@ export const oneRowPerAgent = defineContract<AgentLogHistory>({
       const { record, count } = recordOf(check, agent.agentId)
       const witness = { agentId: agent.agentId, rows: count, step: check.step }
       if (count > 1) return broken(`agent ${agent.agentId} has ${count.toLocaleString('en-US')} rows at the check of step ${check.step}`, witness)
-      if (count === 0) return broken(`agent ${agent.agentId} was recorded (${agent.completed ? 'started and completed' : 'started'}) but has no row at the check of step ${check.step}`, witness)
+      if (count === 0) return broken(`agent ${agent.agentId} was recorded (${agent.started && agent.completed ? 'started and completed' : agent.completed ? 'completed, its start never recorded' : 'started'}) but has no row at the check of step ${check.step}`, witness)
       if (record!.status !== agent.status) return broken(`agent ${agent.agentId}'s one row shows status ${record!.status}, not ${agent.status}, at the check of step ${check.step}`, { ...witness, expected: agent.status, row: record })
       reads.push({ check, agent, record, count })
     }

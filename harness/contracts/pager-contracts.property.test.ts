@@ -57,9 +57,10 @@ describe('the pager contracts, as a property over random runs, ceilings and limi
     expect(tally.invalidLimit).toBeGreaterThan(referenceRuns * 0.1)
     expect(tally.multiPageWalk).toBeGreaterThan(referenceRuns * 0.4)
     expect(tally.empty).toBeGreaterThan(referenceRuns * 0.02)
-    // Not vacuous either way: every contract holds with its evidence in many runs (with this seed from 441 runs for
-    // first-page-reachable to 915 for cursor-exactly-once); the runs excused for showing no page of items to judge (an
-    // empty run, or ceilings below every item: 355 with this seed) stay a minority.
+    // Not vacuous either way: every contract holds with its evidence in many runs (with this seed from 416 runs for
+    // first-page-reachable to 915 for cursor-exactly-once; the refused reads in the 559 and 580 runs that draw them); the
+    // runs excused for showing no page of items to judge (an empty run, or ceilings below every item: 336 with this
+    // seed) stay a minority.
     for (const contract of contractsOfPort('pager')) expect(tally.held.get(contract.id) ?? 0, contract.id).toBeGreaterThan(referenceRuns * 0.4)
     expect(tally.noPageOfItems).toBeLessThan(referenceRuns * 0.4)
   })

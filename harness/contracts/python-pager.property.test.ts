@@ -43,6 +43,8 @@ const pythonMutants = [
     replace: '{"items": [], "cursor": cursor_at(0, 1)}, {"items": [], "cursor": None}',
   },
   { name: 'stalls-on-oversized', breaks: 'size/oversized-item-fails-cleanly', find: 'cursor=cursor_at(start + 1, total)', replace: 'cursor=cursor_at(start, total)' },
+  { name: 'last-output-wins', breaks: 'recovery/items-as-derived', find: 'outputs.setdefault(call_id, record["payload"])', replace: 'outputs[call_id] = record["payload"]' },
+  { name: 'serves-any-collection', breaks: 'recovery/unknown-collection-refused', find: 'if name not in COLLECTIONS:', replace: 'if name is None:' },
 ]
 
 /** Starts the Python program at `path` over stdio (no shell, so no quoting of the path) and completes the handshake. */
@@ -53,7 +55,8 @@ function openPython(path: string): Promise<Connection> {
 /** Replays a case through the pager driver on a live connection (the path the suite takes) and returns its History. */
 async function replay(connection: Connection, pagerCase: PagerCase): Promise<History> {
   const oracle = pagerCaseOracle(pagerCase)
-  const recorder = await drivePager(connection, { records: pagerCase.records, ceilings: pagerCase.ceilings, oracle, steps: pagerCase.steps }, new HistoryRecorder())
+  const previous = pagerCase.previous ? { previous: { name: 'property/previous-run', records: pagerCase.previous } } : {}
+  const recorder = await drivePager(connection, { records: pagerCase.records, ceilings: pagerCase.ceilings, oracle, steps: pagerCase.steps, ...previous }, new HistoryRecorder())
   // A crash, a timeout or a stray stdout line is a failure of the Python program, whatever the contracts say.
   const stopped = recorder.events.find((e) => e.type === 'note' && e.what === 'stopped: the adapter failed')
   if (stopped) throw new Error(`the Python pager failed: ${JSON.stringify(stopped)}\nstderr: ${connection.stderr().slice(-2000)}`)

@@ -1,6 +1,7 @@
 import type { ToolOutputHistory } from '#harness/history/history.ts'
-import { broken, defineContract, held, need, pre, unknown } from '#harness/contracts/contract.ts'
+import { broken, defineContract, held, unknown } from '#harness/contracts/contract.ts'
 import { toolOutputRun } from '#harness/contracts/tool-output/tool-output-run.ts'
+import { cutAnswer } from '#harness/contracts/tool-output/cut-answer.ts'
 import { capAmount } from '#harness/contracts/tool-output/cap-amount.ts'
 import { overItsCap } from '#harness/contracts/tool-output/scenario-output-size.ts'
 import type { Remedy } from '#harness/ports/tool-output-port.ts'
@@ -15,12 +16,9 @@ export const remedyShrinksOutput = defineContract<ToolOutputHistory>({
   exercisedBy: (scenario) => overItsCap(scenario.given),
   check(history) {
     const run = toolOutputRun(history)
-    const output = need(run.output, 'the kit recorded no output: nothing was handed to the tool')
-    const { unit, max } = run.cap
-    pre(output.size > max, `the output's ${capAmount(output.size, unit)} fit the cap of ${max.toLocaleString('en-US')}: no banner, no remedy to offer`)
-    if (run.answer.kind === 'error') return unknown(`the tool answered with an error, not a result (${run.answer.error}): no banner, no remedy to run`)
-    if (run.answer.kind === 'none') return unknown('the tool gave no answer to tool-output.run: no banner, no remedy to run')
-    const offered = run.answer.result.remedies
+    const { output, result } = cutAnswer(run, 'no banner, no remedy to offer', 'no banner, no remedy to run')
+    const { unit } = run.cap
+    const offered = result.remedies
     if (offered.length === 0) return unknown(`the banner offers no remedy for the output's ${capAmount(output.size, unit)}: nothing to run and measure`)
     for (const remedy of offered) {
       const measured = run.remedies.find((r) => sameRemedy(r.remedy, remedy))

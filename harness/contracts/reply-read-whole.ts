@@ -1,29 +1,36 @@
 import type { SessionClientHistory } from '#harness/history/history.ts'
-import { applies, broken, defineContract, held } from '#harness/contracts/contract.ts'
-import { clientResult, count, describeReads, describeReply, readsOf, sessionRun } from '#harness/contracts/session/session-run.ts'
-import { readPlan, scenarioReadPlan } from '#harness/contracts/session/read-plan.ts'
+import { byReadPlan } from '#harness/contracts/session/by-read-plan.ts'
+import { broken, defineContract, held } from '#harness/contracts/contract.ts'
+import { count, describeReads, describeReply, readsOf } from '#harness/contracts/session/session-run.ts'
+import { noOutputReason } from '#harness/contracts/session/read-plan.ts'
 import type { ReadPlan } from '#harness/contracts/session/read-plan.ts'
+import { servedSession } from '#harness/contracts/session/served-session.ts'
+import type { SessionRun } from '#harness/contracts/session/session-run.ts'
 
 /** Whether a correct client prints the settling reply whole in this scenario, or why it does not. */
 function exercised(plan: ReadPlan): true | string {
   if (plan.finalWholeExpected) return true
-  if (plan.openAtDeadline) return 'every read of the cut reply hangs until the deadline: the client must time out, not print it'
+  const none = noOutputReason(plan)
+  if (none) return none
   if (plan.olderServer) return 'the server has no GetSessionMessage: the cut reply cannot be read whole, and is printed cut'
   return 'no read of the cut reply can succeed: it is printed cut'
+}
+
+/** The other message of the settling frame a JSON reply printed instead of its last assistant message, if it is one. */
+function otherMessage(run: SessionRun, printed: string): string | undefined {
+  const { script } = servedSession(run.given)
+  const settling = script.frames[script.frames.length - 1]
+  const other = settling.messages.find((m) => m.id !== run.oracle.finalReplyId && (m.text === printed || script.wholeMessages[m.id]?.text === printed))
+  return other && `${other.role} message ${other.id}`
 }
 
 /** recovery/reply-read-whole: a reply the view cut is printed whole (exit 0, no marker) when the server can read it. */
 export const replyReadWhole = defineContract<SessionClientHistory>({
   id: 'recovery/reply-read-whole',
-  statement: 'The reply is printed whole — a reply the session view cut is read whole through GetSessionMessage — with no truncation marker, and the client exits 0.',
+  statement: 'The reply — the last assistant message of the settling frame — is printed whole (a reply the session view cut is read whole through GetSessionMessage), with no truncation marker, and the client exits 0.',
   from: ['DEP-8516'],
   port: 'session-client',
-  exercisedBy: (scenario) => exercised(scenarioReadPlan(scenario)),
-  check(history) {
-    const run = sessionRun(history)
-    const plan = readPlan(run.given, run.oracle)
-    applies(exercised(plan))
-    const result = clientResult(run)
+  ...byReadPlan(exercised, (run, plan, result) => {
     const r = run.reply
     const readWhole = plan.wholeReachable
     const expectedBytes = Buffer.byteLength(readWhole ? run.oracle.replyWhole : run.oracle.finalReplyWhole, 'utf8')
@@ -36,10 +43,14 @@ export const replyReadWhole = defineContract<SessionClientHistory>({
           : `${count(r.bytes)}-byte transcript holds the ${count(expectedBytes)}-byte reply whole${run.oracle.finalReplyId !== run.oracle.replyId ? ' and the settling reply' : ''}, no marker, exit 0${how}`
       return held(evidence, { exitCode: 0, printedBytes: r.bytes, expectedBytes, markerLines: 0, reads: reads.length, output: run.given.output })
     }
+    const other = r && run.given.output === 'json' ? otherMessage(run, r.text) : undefined
+    if (result.exitCode === 0 && other) {
+      return broken(`the client printed ${other} of the settling frame, not its last assistant message ${run.oracle.finalReplyId} (the reply)`, { ...describeReply(run), printed: other, reply: run.oracle.finalReplyId })
+    }
     const why =
       result.exitCode !== 0 ? `exited ${result.exitCode}` : result.stdout.trim() === '' ? 'printed nothing' : !r ? 'printed no reply' : r.cut ? 'printed the cut reply' : r.whole ? 'printed a truncation marker' : 'printed a reply that is not the whole one'
     return broken(`the client ${why} instead of the whole reply (${count(expectedBytes)} bytes)`, { ...describeReply(run), expectedBytes })
-  },
+  }),
 })
 
 /** Checks recovery/reply-read-whole (returns the result). */

@@ -1,18 +1,23 @@
+import { relative } from 'node:path'
 import type { AgentLogHistory } from '#harness/history/history.ts'
 import { broken, defineContract, held, need, pre, unknown } from '#harness/contracts/contract.ts'
 import { agentLogRun, filesMade } from '#harness/contracts/agent-log/agent-log-run.ts'
+import type { AgentLogSandboxNote } from '#harness/contracts/agent-log/agent-log-run.ts'
 import { agentLogPlan } from '#harness/contracts/agent-log/agent-log-plan.ts'
 import { counted } from '#harness/contracts/counted.ts'
 
 const nothingToWrite = 'no agent is recorded in a writable workspace: the run has nothing to write anywhere'
 
 /**
- * durability/sandboxed: A run writes nowhere outside its sandbox: the decoy workspace outside it is untouched, byte for byte.
- * An untouched decoy is evidence only beside the run's own writes: the store it wrote inside the sandbox.
+ * durability/sandboxed: A run writes nowhere outside the workspace it was given: nothing in its working folder beside
+ * the workspace, no store or record of the run under HOME, TMPDIR or the XDG folders, and the decoy workspace outside
+ * the sandbox (a real store) untouched byte for byte. Untouched is evidence only beside the run's own writes: the
+ * store it wrote inside the workspace.
  */
 export const sandboxed = defineContract<AgentLogHistory>({
   id: 'durability/sandboxed',
-  statement: "A run writes nowhere outside its sandbox: the decoy workspace outside it is untouched, byte for byte.",
+  statement:
+    'A run writes nowhere outside the workspace it was given: nothing in its working folder beside the workspace, no store or record under HOME, TMPDIR or the XDG folders, and the decoy workspace’s real store outside the sandbox untouched, byte for byte.',
   from: ['PLAT-114'],
   port: 'agent-log',
   exercise: 'named',
@@ -21,7 +26,15 @@ export const sandboxed = defineContract<AgentLogHistory>({
   check(history) {
     const run = agentLogRun(history)
     const note = run.sandbox
-    if (note && !note.decoyUntouched) return broken('the decoy workspace outside the sandbox was changed', { decoyUntouched: false, changed: note.decoyChanged ?? [] })
+    if (note && !note.decoyUntouched) return broken('the decoy workspace outside the sandbox was changed: its real store is another workspace’s', { decoyUntouched: false, changed: note.decoyChanged ?? [] })
+    const stores = (note?.outside ?? []).filter((w) => w.sqlite || w.holds.length > 0)
+    if (stores.length > 0) {
+      const [first] = stores
+      const what = [first.sqlite ? 'a SQLite database' : 'a file', first.holds.length > 0 ? `holding ${first.holds.slice(0, 3).join(', ')}` : ''].filter(Boolean).join(' ')
+      return broken(`the run wrote outside its workspace, under ${first.where}: ${first.path} (${what})`, { outside: stores.slice(0, 5), where: first.where })
+    }
+    const beside = note ? besideWorkspace(note) : []
+    if (beside.length > 0) return broken(`the run wrote in its working folder outside the workspace: ${beside.slice(0, 3).join(', ')}`, { besideWorkspace: beside, changed: beside })
     pre(run.observes.includes('files'), 'the kit cannot observe the files an implementation writes on this connection (it shares the kit’s working folder)')
     const writes = run.calls.filter((c) => c.writable)
     pre(writes.length > 0, nothingToWrite)
@@ -33,12 +46,27 @@ export const sandboxed = defineContract<AgentLogHistory>({
     const files = made.filter((f) => !f.endsWith('/'))
     const shown = files.length > 0 ? files : made
     const decoy = sandbox.decoyFiles ?? 0
+    const watched = sandbox.watched ?? []
+    const outside = sandbox.outside ?? []
+    const elsewhere = watched.length > 0 ? `; ${watchedLine(watched)} hold none of its records${outside.length > 0 ? ` (${counted(outside.length, 'other file')} written there: ${outside[0].where}/${outside[0].path}${outside.length > 1 ? ', …' : ''})` : ''}` : ''
     return held(
-      `the decoy workspace outside the sandbox (${counted(decoy, 'file')}) is unchanged byte for byte after ${counted(answered.length, 'answered start and completion call')}, which wrote ${counted(files.length, 'file')} inside the sandbox (${shown.slice(0, 2).join(', ')}${shown.length > 2 ? ', …' : ''})`,
-      { writes: answered.length, madeInside: made, decoyFiles: decoy, decoyChanged: 0 },
+      `the decoy workspace outside the sandbox (${counted(decoy, 'file')}, a real store among them) is unchanged byte for byte after ${counted(answered.length, 'answered start and completion call')}, which wrote ${counted(files.length, 'file')} inside the workspace (${shown.slice(0, 2).join(', ')}${shown.length > 2 ? ', …' : ''})${elsewhere}`,
+      { writes: answered.length, madeInside: made, decoyFiles: decoy, decoyChanged: 0, watched, writtenOutside: outside.length },
     )
   },
 })
+
+/** The files and folders the run made in the sandbox outside the workspace (and outside the kit's own). */
+function besideWorkspace(note: AgentLogSandboxNote & { root?: string; workspace?: string }): string[] {
+  const inside = note.root && note.workspace ? `${relative(note.root, note.workspace)}/` : 'workspace/'
+  return filesMade(note.files).filter((f) => !f.startsWith(inside))
+}
+
+function watchedLine(watched: readonly string[]): string {
+  const xdg = watched.filter((v) => v.startsWith('XDG_'))
+  const named = watched.filter((v) => !v.startsWith('XDG_'))
+  return [...named, ...(xdg.length > 0 ? [`the ${counted(xdg.length, 'XDG folder')}`] : [])].join(', ').replace(/, ([^,]*)$/, ' and $1')
+}
 
 /** Checks durability/sandboxed (returns the result). */
 export const checkSandboxed = sandboxed.check

@@ -1,17 +1,20 @@
 import type { AgentLogHistory } from '#harness/history/history.ts'
 import { broken, defineContract, held, pre, unknown } from '#harness/contracts/contract.ts'
 import { agentLogRun, filesMade, recordOf } from '#harness/contracts/agent-log/agent-log-run.ts'
+import type { AgentLogCheck, AgentLogRun } from '#harness/contracts/agent-log/agent-log-run.ts'
 import { agentLogPlan } from '#harness/contracts/agent-log/agent-log-plan.ts'
 import { noControl, scopedExercised, scopedPlan } from '#harness/contracts/agent-log/scoped-control.ts'
+import type { ContractResult } from '#harness/contracts/contract.ts'
 import { counted } from '#harness/contracts/counted.ts'
 
 /**
- * durability/scoped: A session with no workspace never opens or creates the store: the run leaves no file in its sandbox.
- * "No file" is evidence only beside a positive control: the same process, then set up with a workspace, writes its row.
+ * durability/scoped: Only a start or completion of a session with a workspace makes the store: a session with no
+ * workspace never opens or creates one, and setup and records never create it. "Nothing made" is
+ * evidence only beside a positive control: the same process, later, writes its row in a workspace.
  */
 export const scoped = defineContract<AgentLogHistory>({
   id: 'durability/scoped',
-  statement: "A session with no workspace never opens or creates the store: the run leaves no file in its sandbox.",
+  statement: 'Only a start or completion of a session with a workspace makes the store: a session with no workspace never opens or creates one, and setup and records never create it.',
   from: ['PLAT-114'],
   port: 'agent-log',
   exercisedBy: (scenario) => scopedExercised(scopedPlan(agentLogPlan(scenario.given, scenario.steps))),
@@ -19,35 +22,52 @@ export const scoped = defineContract<AgentLogHistory>({
   check(history) {
     const run = agentLogRun(history)
     const plan = scopedPlan(run)
-    pre(plan.chatCalls.length > 0, 'every session has a workspace: no session must stay out of the store')
-    for (const check of plan.chatChecks) {
-      const made = filesMade(check.files ?? [])
-      if (made.length > 0) return broken(`a session with no workspace created ${made.join(', ')} (listed at the check of step ${check.step})`, { files: made, step: check.step })
-    }
-    const atEnd = filesMade(run.sandbox?.files ?? [])
-    const neverWorkspace = ![...run.calls, ...run.checks].some((c) => c.workspace === 'sandboxed')
-    if (neverWorkspace && atEnd.length > 0) return broken(`a session with no workspace created ${atEnd.join(', ')} (listed when the run ended)`, { files: atEnd, step: null })
+    const made = madeTooSoon(run, plan.quietChecks)
+    if (made) return made
+    pre(plan.evidence.length > 0, String(scopedExercised(plan)))
     pre(run.observes.includes('files'), 'the kit cannot observe the files an implementation writes on this connection (it shares the kit’s working folder)')
     const unanswered = plan.chatCalls.filter((c) => c.outcome !== 'ok')
     if (unanswered.length > 0) return unknown(`${unanswered.length.toLocaleString('en-US')} of the ${counted(plan.chatCalls.length, 'start and completion call')} of the session with no workspace did not succeed, so it was never seen doing its work`)
-    const listed = plan.chatChecks.filter((c) => c.files !== undefined)
-    if (listed.length === 0) return unknown('the sandbox was never listed after the calls of the session with no workspace')
+    const listed = plan.evidence.filter((c) => c.files !== undefined && c.records !== undefined)
+    if (listed.length === 0) return unknown('the sandbox was never listed (or the records never answered) at a check before the first write of a session with a workspace')
     const control = plan.control
     if (!control) return unknown(noControl)
     if (control.records === undefined) return unknown(`no control: the check of step ${control.step} got no records back, so the same process was never seen writing with a workspace`)
     const reads = control.expected.map((agent) => ({ check: control, agent, ...recordOf(control, agent.agentId) }))
     // the control shows that the process writes when it has a workspace: a row for each of its agents (how many is one-row-per-agent's)
     const missing = reads.find((r) => r.count === 0)
-    if (missing) return unknown(`no control: set up with a workspace, the same process showed no row for ${missing.agent.agentId} at the check of step ${control.step}, so its writing nothing without a workspace proves nothing`)
+    if (missing) return unknown(`no control: set up with a workspace, the same process showed no row for ${missing.agent.agentId} at the check of step ${control.step}, so its making nothing before proves nothing`)
     const controlFiles = filesMade(control.files ?? []).filter((f) => !f.endsWith('/'))
     const last = listed.at(-1)!
     const rows = reads.map((r) => `${r.agent.agentId}'s row (${r.count === 1 ? '' : `${counted(r.count, 'row')}, `}status ${r.record!.status})`).join(', ')
+    const chatChecks = listed.filter((c) => c.workspace === 'none')
+    const before = plan.chatCalls.length > 0
+      ? `the session with no workspace answered ${counted(plan.chatCalls.length, 'start and completion call')} and left no file in the sandbox (listed at step ${last.step})`
+      : `${counted(listed.length, 'read')} of a workspace with no store yet answered [] and left no file in the sandbox (listed at step ${last.step})`
+    const then = control.workspace === 'sandboxed' && chatChecks.length > 0 ? 'the same process, then given a workspace, wrote' : 'the same process then wrote'
     return held(
-      `the session with no workspace answered ${counted(plan.chatCalls.length, 'start and completion call')} and left no file in the sandbox (listed at step ${last.step}); the same process, then given a workspace, wrote ${rows}${controlFiles.length > 0 ? ` and ${counted(controlFiles.length, 'file')} (${controlFiles[0]}${controlFiles.length > 1 ? ', …' : ''})` : ''}, read back at step ${control.step}`,
+      `${before}; ${then} ${rows}${controlFiles.length > 0 ? ` and ${counted(controlFiles.length, 'file')} (${controlFiles[0]}${controlFiles.length > 1 ? ', …' : ''})` : ''}, read back at step ${control.step}`,
       { chatCalls: plan.chatCalls.length, listedAt: listed.map((c) => c.step), filesWithoutWorkspace: 0, controlStep: control.step, controlRows: reads.map((r) => ({ agentId: r.agent.agentId, rows: r.count, status: r.record!.status })), controlFiles },
     )
   },
 })
+
+/** Broken when the sandbox held something the run made before the first write of a writable workspace (or, with none ever, at the end). */
+function madeTooSoon(run: AgentLogRun, quiet: AgentLogCheck[]): ContractResult | undefined {
+  for (const check of quiet) {
+    const made = filesMade(check.files ?? [])
+    if (made.length === 0) continue
+    const chatBefore = run.calls.some((c) => c.workspace === 'none' && c.step < check.step)
+    const listed = `${made.join(', ')} (listed at the check of step ${check.step})`
+    if (check.workspace === 'none') return broken(`a session with no workspace created ${listed}`, { files: made, step: check.step })
+    const who = chatBefore ? 'a session with no workspace, setup or records' : 'setup or records (a read never creates the store)'
+    return broken(`before any start or completion of a session with a workspace, ${who} created ${listed}`, { files: made, step: check.step })
+  }
+  const neverWritten = !run.calls.some((c) => c.writable) && run.checks.every((c) => !c.writable)
+  const atEnd = filesMade(run.sandbox?.files ?? [])
+  if (neverWritten && atEnd.length > 0 && run.calls.some((c) => c.workspace === 'none')) return broken(`a session with no workspace created ${atEnd.join(', ')} (listed when the run ended)`, { files: atEnd, step: null })
+  return undefined
+}
 
 /** Checks durability/scoped (returns the result). */
 export const checkScoped = scoped.check

@@ -13,6 +13,9 @@ import { checkTransientReadRetried } from '#harness/contracts/transient-read-ret
 import { checkDeadlineIsTimeout } from '#harness/contracts/deadline-is-timeout.ts'
 import { assertStreamResumesFromCursor, checkStreamResumesFromCursor } from '#harness/contracts/stream-resumes-from-cursor.ts'
 import { checkViewMarkerExact } from '#harness/contracts/view-marker-exact.ts'
+import { checkFailedReadKeepsMarker } from '#harness/contracts/failed-read-keeps-marker.ts'
+import { checkReconnectBacksOff } from '#harness/contracts/reconnect-backs-off.ts'
+import { checkOutputFormExact } from '#harness/contracts/output-form-exact.ts'
 import type { SessionClientHistory } from '#harness/history/history.ts'
 import type { SessionClientPort } from '#harness/ports/session-client-port.ts'
 
@@ -41,10 +44,13 @@ describe('session-client/reference (integration)', () => {
     }
   })
 
-  test('judges all six contracts of the port', () => {
+  test('judges all nine contracts of the port', () => {
     expect(port.map((c) => c.id).sort()).toEqual([
+      'output/form-exact',
       'recovery/deadline-is-timeout',
+      'recovery/failed-read-keeps-marker',
       'recovery/older-server-keeps-marker',
+      'recovery/reconnect-backs-off',
       'recovery/reply-read-whole',
       'recovery/stream-resumes-from-cursor',
       'recovery/transient-read-retried',
@@ -70,6 +76,17 @@ describe('session-client/reference (integration)', () => {
       evidence: '11,392-byte reply m-2 read whole after 4 GetSessionMessage reads (unavailable ×3, ok), within the bound of 12, exit 0',
     })
     expect(await evidence('read-outlasts-timeout', checkDeadlineIsTimeout)).toMatchObject({ evidence: expect.stringMatching(/^exit 2 \(timeout\) at the 600 ms deadline, with a read of m-2 open: \d GetSessionMessage reads \(hang ×\d\)$/) })
+    expect(await evidence('frame-outlasts-timeout', checkDeadlineIsTimeout)).toMatchObject({ evidence: 'exit 2 (timeout) at the 500 ms deadline, with the watch open, its settling frame held back 5,000 ms' })
+    expect(await evidence('reads-keep-failing', checkFailedReadKeepsMarker)).toMatchObject({
+      evidence: 'every read of m-2 failed: 12 GetSessionMessage reads (unavailable ×12); 4,118-byte cut reply printed with its [7,296 bytes truncated] marker and "replyCut": true, exit 0',
+    })
+    expect(await evidence('message-gone', checkFailedReadKeepsMarker)).toMatchObject({ evidence: expect.stringMatching(/^m-2 failed permanently \(not_found\) and was not read again: 1 GetSessionMessage read \(not_found\); /) })
+    expect(await evidence('reads-keep-failing', checkTransientReadRetried)).toMatchObject({ figures: { reads: 12, bound: 12 } })
+    const backoff = await evidence('backoff-while-dropped', checkReconnectBacksOff)
+    expect(backoff).toMatchObject({ verdict: 'held', evidence: expect.stringMatching(/^3 reconnects, each after the wait due: [\d.]+ ms \(100 due\), [\d.]+ ms \(200 due\), [\d.]+ ms \(400 due\)$/) })
+    expect(await evidence('numbers-1-to-2500', checkOutputFormExact)).toMatchObject({ evidence: 'one JSON line with exactly sessionId, status "done", reply (11,392 bytes) and "replyCut": false, nothing else on stdout' })
+    expect(await evidence('older-server-text', checkOutputFormExact)).toMatchObject({ evidence: expect.stringMatching(/^the transcript is exactly the 2 messages, each once in order of first appearance \([\d,]+ bytes, 1,043 lines\), the cut reply followed by its \[reply cut: …\] line$/) })
+    expect(await evidence('unknown-session', checkOutputFormExact)).toMatchObject({ evidence: expect.stringMatching(/^the watch of session-1-unknown answered not_found; the client exited 1 with the reason on stderr: /) })
   })
 })
 
@@ -86,6 +103,13 @@ describe('not-applicable: the scenario does not set the case up', () => {
     ['no-end-of-stream', 'recovery/stream-resumes-from-cursor', 'no fault ends the first watch before its settling frame is written: nothing is left to resume'],
     ['numbers-1-to-2500', 'size/view-marker-exact', 'the cut reply can be read whole: the client prints it with no marker'],
     ['eviction', 'size/view-marker-exact', 'the settling reply is not the cut one: the output shows no cut reply'],
+    ['numbers-1-to-2500', 'recovery/failed-read-keeps-marker', 'a read a correct client makes answers ok (read 1): the reply is read whole'],
+    ['older-server', 'recovery/failed-read-keeps-marker', 'the server has no GetSessionMessage: recovery/older-server-keeps-marker judges the cut reply'],
+    ['numbers-1-to-2500', 'recovery/reconnect-backs-off', 'no fault ends the first watch before its settling frame: no reconnect is due'],
+    ['goaway-refused-stream', 'recovery/reconnect-backs-off', 'the first watch is refused before anything is processed: its replay is no reconnect, and no wait is due'],
+    ['read-outlasts-timeout', 'output/form-exact', 'the deadline passes before the turn settles: the client exits 2 (recovery/deadline-is-timeout judges it)'],
+    ['unknown-session', 'recovery/reply-read-whole', 'the session is unknown to the server: the watch fails and the client exits 1'],
+    ['frame-outlasts-timeout', 'recovery/reply-read-whole', 'the settling frame is held back past the deadline: the client must time out'],
   ])('%s: %s', async ([name, id, reason]) => {
     const outcome = judgeHistory(await recordBundledSessionScenario(name, createReferenceSessionClient)).contracts.find((c) => c.id === id)
     expect(outcome).toEqual({ id, exercised: false, verdict: 'not-applicable', reason })
@@ -153,7 +177,7 @@ describe('the pre-fix client (session-client/dep-8516)', () => {
 })
 
 describe('recovery/stream-resumes-from-cursor catches a client that resumes from the wrong cursor', () => {
-  test.for(sessionClientMutants)('$name, naming the frame', async (mutant) => {
+  test.for(sessionClientMutants.filter((m) => m.name.endsWith('-frame-after-reconnect')))('$name, naming the frame', async (mutant) => {
     const history = await recordBundledSessionScenario('goaway-at-frame', mutant.create)
     const result = checkStreamResumesFromCursor(history)
     expect(result.verdict).toBe('broken')
@@ -192,5 +216,40 @@ describe('contracts broken by clients made to break them', () => {
   test('recovery/deadline-is-timeout: a client that exits 2 without ever reading is not held', async () => {
     const quits: () => SessionClientPort = () => ({ run: async () => ({ exitCode: 2, stdout: '', stderr: 'timeout' }) })
     expect(checkDeadlineIsTimeout(await recordBundledSessionScenario('read-outlasts-timeout', quits))).toMatchObject({ verdict: 'broken', witness: { exitCode: 2, reads: 0 } })
+  })
+})
+
+// Each mutant (fixtures/systems/session-client/mutants/) breaks the contract it names in the scenario made for its rule
+// (docs/contracts.md, the session-client rule table), and the message says what it did.
+describe('each mutant breaks the contract it names, saying what it did', () => {
+  const cases: Record<string, [string, RegExp]> = {
+    'first-assistant-reply': ['two-replies-in-settling-frame', /printed assistant message m-2 of the settling frame, not its last assistant message m-4/],
+    'keeps-cut-reply': ['numbers-1-to-2500', /printed the cut reply instead of the whole reply/],
+    'retries-unavailable-only': ['deadline-exceeded-read', /gave up on message m-2 after 1 GetSessionMessage read \(deadline_exceeded\)/],
+    'no-try-limit': ['hung-first-try', /try of m-2 hung until the deadline \(exit 2\).*200 ms limit/],
+    'retries-every-frame': ['reads-keep-failing', /read message m-2 15 times, over the bound of 12/],
+    'one-round-only': ['failed-read-then-later-frame', /gave up on message m-2 after 3 GetSessionMessage reads \(unavailable ×3\)/],
+    'one-try-before-wait-ends': ['settling-read-fails-twice', /gave up on message m-2 after 4 GetSessionMessage reads/],
+    'no-whole-cache': ['failed-read-then-later-frame', /read message m-2 again after it was read whole, while it stayed in the view/],
+    'older-server-fails': ['older-server', /against an older server the client exited 1, printed nothing/],
+    'fails-when-reads-fail': ['reads-keep-failing', /no try could read m-2 whole \(12 GetSessionMessage reads \(unavailable ×12\)\) and the client exited 1, printed nothing/],
+    'retries-every-error': ['message-gone', /read m-2 again after it answered not_found, a permanent failure/],
+    'reads-ignore-deadline': ['read-outlasts-timeout', /every read of m-2 hangs past the 600 ms deadline, and the client exited 0 with the cut reply, not 2/],
+    'timeout-exits-1': ['frame-outlasts-timeout', /the settling frame is held back past the 500 ms deadline, and the client exited 1, not 2/],
+    'strips-marker': ['older-server', /printed a cut reply \(4,096 of 11,392 bytes\) with no \[N bytes truncated\] marker \(it ends "…" instead\)/],
+    'reconnects-at-once': ['connection-dropped', /reopened the watch \(call 2\) [\d.]+ ms after the call before it ended \(drop\); 50 ms are due after a watch call that brought frames/],
+    'fixed-reconnect-pause': ['backoff-while-dropped', /reopened the watch \(call 2\) [\d.]+ ms after .*100 ms are due after 1 watch call in a row that brought no frame/],
+    'progress-on-stdout': ['numbers-1-to-2500', /stdout holds 2 lines: the JSON output is exactly one line, and nothing else/],
+    'transcript-every-frame': ['whole-reply-in-transcript', /the transcript differs at line 2: assistant: 1 is due, the client printed "user: /],
+    'no-cut-line': ['older-server-text', /the transcript differs at line 1043: \[reply cut: <why>\] after m-2 is due, the client printed "the end of stdout"/],
+    'watch-error-exits-0': ['unknown-session', /the watch fails \(the session session-1-unknown is unknown: not_found\) and the client exited 0/],
+  }
+  test('every mutant but those of stream-resumes-from-cursor has its case here', () => {
+    expect(sessionClientMutants.filter((m) => m.breaks !== 'recovery/stream-resumes-from-cursor').map((m) => m.name.split('/').pop()).sort()).toEqual(Object.keys(cases).sort())
+  })
+  test.for(sessionClientMutants.filter((m) => cases[m.name.split('/').pop()!]))('$name breaks $breaks', { timeout: 60_000 }, async (mutant) => {
+    const [scenario, message] = cases[mutant.name.split('/').pop()!]
+    const outcome = judgeHistory(await recordBundledSessionScenario(scenario, mutant.create)).contracts.find((c) => c.id === mutant.breaks)
+    expect(outcome).toMatchObject({ exercised: true, verdict: 'broken', message: expect.stringMatching(message) })
   })
 })

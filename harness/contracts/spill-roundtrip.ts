@@ -1,9 +1,10 @@
-import { basename } from 'node:path'
+import { basename, isAbsolute } from 'node:path'
 import type { ToolOutputHistory } from '#harness/history/history.ts'
 import { broken, defineContract, held, need, pre, unknown } from '#harness/contracts/contract.ts'
 import { toolOutputRun } from '#harness/contracts/tool-output/tool-output-run.ts'
 import { capAmount } from '#harness/contracts/tool-output/cap-amount.ts'
 import { overItsCap } from '#harness/contracts/tool-output/scenario-output-size.ts'
+import { parseRecoveryCommand } from '#harness/recovery/parse-recovery-command.ts'
 
 /** The most lines one recovery read may ask for. */
 const chunkLines = 240
@@ -14,7 +15,7 @@ const chunkLines = 240
  */
 export const spillRoundtrip = defineContract<ToolOutputHistory>({
   id: 'recovery/spill-roundtrip',
-  statement: `With a granted tool_output_folder, an output over the cap is spilled whole, and its recovery command (sed -n 'A,Bp' <path>, at most ${chunkLines} lines a chunk, read by the kit) reassembles it byte for byte.`,
+  statement: `With a granted tool_output_folder, an output over the cap is spilled whole, and the recovery command its banner gives (sed -n 'A,Bp' <path>, at most ${chunkLines} lines a chunk, read by the kit) reassembles it byte for byte.`,
   from: ['PLAT-200'],
   port: 'tool-output',
   exercisedBy: (scenario) => (scenario.given.spill === 'granted' ? overItsCap(scenario.given) : `the spill policy is ${scenario.given.spill}: no folder is granted, so nothing is spilled to read back`),
@@ -33,11 +34,16 @@ export const spillRoundtrip = defineContract<ToolOutputHistory>({
     const recovery = need(run.recovery, `the kit did not read the recovery command back (${result.recovery})`)
     if (!recovery.ok) return broken(`the recovery command was refused: ${recovery.finding.reason}`, { quoted: recovery.finding.quoted, reason: recovery.finding.reason })
     if (!recovery.matches) return broken(`reading the recovery command back gives ${recovery.bytes} bytes that are not the whole output`, { bytes: recovery.bytes, chunks: recovery.chunks.length })
+    // the agent's shell does not run in the granted folder: a relative path reads nothing there
+    const parsed = parseRecoveryCommand(result.recovery)
+    if (parsed.ok && !isAbsolute(parsed.command.path)) return broken(`the recovery command's path ${JSON.stringify(parsed.command.path)} is relative: the agent's shell does not run in the granted folder`, { recovery: result.recovery, path: parsed.command.path })
+    // the agent reads the banner, not the answer's fields: the command must be there, as given
+    if (!result.banner.includes(result.recovery)) return broken('the banner does not give the recovery command: the agent is not told how to read the rest back', { recovery: result.recovery, banner: result.banner.slice(0, 300) })
     const lines = recovery.chunks.length === 0 ? 0 : recovery.chunks[recovery.chunks.length - 1].to
     const widest = Math.max(0, ...recovery.chunks.map((c) => c.to - c.from + 1))
     const n = (x: number) => x.toLocaleString('en-US')
     const chunks = recovery.chunks.length
-    return held(`spilled the whole output (${n(output.bytes)} bytes, ${n(lines)} lines) and read it back byte for byte in ${n(chunks)} chunk${chunks === 1 ? '' : 's'} of at most ${n(widest)} lines`, {
+    return held(`spilled the whole output (${n(output.bytes)} bytes, ${n(lines)} lines); the banner's recovery command read it back byte for byte in ${n(chunks)} chunk${chunks === 1 ? '' : 's'} of at most ${n(widest)} lines`, {
       unit,
       outputSize: output.size,
       bytes: recovery.bytes,

@@ -7,10 +7,10 @@ import { judgeRows } from '#harness/contracts/agent-log/agent-log-rows.ts'
 
 const restarted = (agent: ExpectedAgent) => agent.restartedSince
 
-/** durability/survives-restart: An agent's record survives the process being killed (kill -9) or restarted on the same store. */
+/** durability/survives-restart: An agent's record survives the process being killed (kill -9) or restarted on the same store: each write is committed before its call answers. */
 export const survivesRestart = defineContract<AgentLogHistory>({
   id: 'durability/survives-restart',
-  statement: "An agent's record survives the process being killed (kill -9) or restarted on the same store.",
+  statement: "An agent's record survives the process being killed (kill -9) or restarted on the same store: each write is committed before its call answers.",
   from: ['PLAT-114'],
   port: 'agent-log',
   exercisedBy: (scenario) => exercisedWhen(agentLogPlan(scenario.given, scenario.steps), restarted, 'a kill or restart after an agent, in a writable workspace'),

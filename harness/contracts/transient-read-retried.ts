@@ -1,16 +1,47 @@
 import type { SessionClientHistory } from '#harness/history/history.ts'
 import { applies, broken, defineContract, held } from '#harness/contracts/contract.ts'
+import type { ContractBroken } from '#harness/contracts/contract.ts'
+import type { SessionRun } from '#harness/contracts/session/session-run.ts'
+import type { ServerEvent } from '#harness/servers/session-server/server-event.ts'
 import { clientResult, count, describeReads, describeReply, readsOf, sessionRun } from '#harness/contracts/session/session-run.ts'
 import { readBudget, readPlan, scenarioReadPlan, triesPerRound } from '#harness/contracts/session/read-plan.ts'
 import type { ReadPlan } from '#harness/contracts/session/read-plan.ts'
 import type { SessionGiven } from '#harness/drivers/session-client/build-session.ts'
 
+type ServerRead = Extract<ServerEvent, { type: 'read' }>
+
 /** Whether the first read of the cut reply fails transiently with time left to try again, or why not. */
 function exercised(plan: ReadPlan, given: SessionGiven): true | string {
+  if (!plan.sessionKnown) return 'the session is unknown to the server: there is no message to read'
   if (!plan.replyCut) return 'the view does not cut the reply: there is no whole-message read to fail'
   if (!plan.transientFirst) return `the first read answers ${plan.firstAnswer}, not a transient failure`
   if (plan.firstAnswer === 'hang' && given.tryTimeoutMs >= given.timeoutMs) return 'the first try hangs for the whole deadline: there is no time to try again'
   return true
+}
+
+/**
+ * The bound on reads, judged in every run: no message read more than 12 times, and none read again after it was read
+ * whole while it stayed in the view (a message that leaves the view and comes back may be read again).
+ */
+function readsOverBound(run: SessionRun): ContractBroken | undefined {
+  const perMessage = new Map<string, ServerRead[]>()
+  for (const e of run.events) if (e.type === 'read' && e.messageId) perMessage.set(e.messageId, [...(perMessage.get(e.messageId) ?? []), e])
+  for (const [id, reads] of perMessage) {
+    if (reads.length > readBudget) return broken(`the client read message ${id} ${reads.length} times, over the bound of ${readBudget}`, { message: id, reads: reads.length, bound: readBudget })
+    const whole = reads.findIndex((r) => r.answer === 'ok')
+    if (whole >= 0 && whole < reads.length - 1 && !leavesAndReturns(run.oracle.views, id)) {
+      return broken(`the client read message ${id} again after it was read whole, while it stayed in the view: ${describeReads(reads)}`, { message: id, reads: reads.length, answers: reads.map((r) => r.answer), readWholeAt: whole + 1 })
+    }
+  }
+  return undefined
+}
+
+/** Whether a message leaves the view and comes back into it (its whole text may then be read again). */
+function leavesAndReturns(views: string[][], id: string): boolean {
+  const shown = views.map((v) => v.includes(id))
+  const first = shown.indexOf(true)
+  const last = shown.lastIndexOf(true)
+  return first >= 0 && shown.slice(first, last + 1).includes(false)
 }
 
 /**
@@ -20,17 +51,14 @@ function exercised(plan: ReadPlan, given: SessionGiven): true | string {
  */
 export const transientReadRetried = defineContract<SessionClientHistory>({
   id: 'recovery/transient-read-retried',
-  statement: `A transient failure of a whole-message read is retried on later frames and before the wait ends, until the reply is read whole; the tries are bounded (at most ${readBudget} for a message).`,
+  statement: `A transient failure of a whole-message read (unavailable, internal, deadline_exceeded, a try outlasting its limit) is retried — 3 tries a round, a round on each later frame and the rounds left before the wait ends — until the reply is read whole; the tries are bounded (at most ${readBudget} for a message, none once it was read whole).`,
   from: ['DEP-8516'],
   port: 'session-client',
   exercisedBy: (scenario) => exercised(scenarioReadPlan(scenario), scenario.given as SessionGiven),
   check(history) {
     const run = sessionRun(history)
-    const perMessage = new Map<string, number>()
-    for (const e of run.events) if (e.type === 'read' && e.messageId) perMessage.set(e.messageId, (perMessage.get(e.messageId) ?? 0) + 1)
-    for (const [id, made] of perMessage) {
-      if (made > readBudget) return broken(`the client read message ${id} ${made} times, over the bound of ${readBudget}`, { message: id, reads: made, bound: readBudget })
-    }
+    const overRead = readsOverBound(run)
+    if (overRead) return overRead
     const plan = readPlan(run.given, run.oracle)
     applies(exercised(plan, run.given))
     const result = clientResult(run)
@@ -43,6 +71,9 @@ export const transientReadRetried = defineContract<SessionClientHistory>({
       if (result.exitCode === 0 && r?.whole && answers.includes('ok')) {
         const bytes = Buffer.byteLength(run.oracle.replyWhole, 'utf8')
         return held(`${count(bytes)}-byte reply ${id} read whole after ${describeReads(reads)}, within the bound of ${readBudget}, exit 0`, { ...figures, exitCode: 0, replyBytes: bytes })
+      }
+      if (result.exitCode === 2 && reads.length > 0 && answers.every((a) => a === 'hang')) {
+        return broken(`the client's try of ${id} hung until the deadline (exit 2) after ${describeReads(reads)}: a try with no answer within its ${count(run.given.tryTimeoutMs)} ms limit is abandoned for the next`, { ...describeReply(run), ...figures, tryTimeoutMs: run.given.tryTimeoutMs })
       }
       const made = reads.length === 0 ? `never read message ${id}, which the view cut` : `gave up on message ${id} after ${describeReads(reads)}`
       return broken(`the client ${made}; a later try would have read it whole`, { ...describeReply(run), ...figures })

@@ -2,7 +2,7 @@ import type { SessionClientHistory } from '#harness/history/history.ts'
 import { applies, broken, defineContract, held, unknown } from '#harness/contracts/contract.ts'
 import type { ContractBroken } from '#harness/contracts/contract.ts'
 import { clientResult, count, markerIn, sessionRun } from '#harness/contracts/session/session-run.ts'
-import { readPlan, scenarioReadPlan } from '#harness/contracts/session/read-plan.ts'
+import { noOutputReason, readPlan, scenarioReadPlan } from '#harness/contracts/session/read-plan.ts'
 import type { ReadPlan } from '#harness/contracts/session/read-plan.ts'
 import type { SessionGiven } from '#harness/drivers/session-client/build-session.ts'
 
@@ -10,7 +10,8 @@ import type { SessionGiven } from '#harness/drivers/session-client/build-session
 function exercised(plan: ReadPlan, given: SessionGiven): true | string {
   if (!plan.replyCut) return 'the view does not cut the reply: there is no marker to measure'
   if (!plan.finalCut) return 'the settling reply is not the cut one: the output shows no cut reply'
-  if (plan.openAtDeadline) return 'every read hangs until the deadline: the client times out and prints no reply'
+  const none = noOutputReason(plan)
+  if (none) return none
   if (plan.wholeReachable) return 'the cut reply can be read whole: the client prints it with no marker'
   if (given.output !== 'json') return 'text output: the marker is measured in a JSON reply only'
   return true
@@ -61,8 +62,12 @@ export const viewMarkerExact = defineContract<SessionClientHistory>({
     applies(exercised(readPlan(run.given, run.oracle), run.given))
     clientResult(run)
     if (!r) return unknown('the client printed no JSON reply: there is no cut reply to measure')
-    if (r.text !== whole && whole.startsWith(r.text)) {
-      return broken(`the client printed a cut reply (${count(r.bytes)} of ${count(Buffer.byteLength(whole, 'utf8'))} bytes) with no [N bytes truncated] marker`, { who: 'the client', keptBytes: r.bytes, marker: null })
+    const viewPrefix = run.oracle.replyView.slice(0, markerIn(run.oracle.replyView)?.index ?? 0)
+    if (r.text !== whole && (whole.startsWith(r.text) || (viewPrefix !== '' && r.text.startsWith(viewPrefix)))) {
+      const prefix = whole.startsWith(r.text)
+      const kept = prefix ? r.bytes : Buffer.byteLength(viewPrefix, 'utf8')
+      const tail = prefix ? '' : r.text.slice(viewPrefix.length)
+      return broken(`the client printed a cut reply (${count(kept)} of ${count(Buffer.byteLength(whole, 'utf8'))} bytes) with no [N bytes truncated] marker${tail ? ` (it ends ${JSON.stringify(tail.slice(0, 20))} instead)` : ''}`, { who: 'the client', keptBytes: kept, marker: null, ...(tail ? { endsWith: tail.slice(0, 20) } : {}) })
     }
     return unknown('the client printed no cut reply with a marker: there is nothing to measure')
   },

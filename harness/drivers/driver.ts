@@ -1,4 +1,4 @@
-import type { Connection } from '#harness/adapters/adapter.ts'
+import type { Connection, OpenOptions } from '#harness/adapters/adapter.ts'
 import type { History, HistoryBase } from '#harness/history/history.ts'
 import type { HistoryRecorder } from '#harness/history/history-recorder.ts'
 import type { Scenario } from '#harness/scenario/scenario-schema.ts'
@@ -6,7 +6,7 @@ import type { Observation } from '#harness/adapters/observation.ts'
 
 /** What a driver may do beyond its connection: start a fresh implementation (a new process for a stdio one), in a folder of its choosing. */
 export interface DriveContext {
-  open(options?: { cwd?: string }): Promise<Connection>
+  open(options?: OpenOptions): Promise<Connection>
 }
 
 /** The fields of a History every driver gets from the runner. */

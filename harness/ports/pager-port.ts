@@ -35,7 +35,7 @@ export interface Page {
 }
 
 /** The error codes a pager may answer a read with. */
-export type PagerErrorCode = 'result_limit_exceeded' | 'invalid_limit' | 'unknown_collection'
+export type PagerErrorCode = 'result_limit_exceeded' | 'invalid_limit' | 'unknown_collection' | 'invalid_cursor'
 
 /** An error a pager answers with instead of a page; `data.cursor` points past an item that cannot fit alone. */
 export interface PagerError {

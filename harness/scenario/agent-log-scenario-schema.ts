@@ -1,8 +1,9 @@
 import { z } from 'zod'
-import { bugId, expected, integer, oneLine, oneOf, strict, text } from '#harness/scenario/schema-helpers.ts'
+import { bugId, expected, integer, kebab, oneLine, oneOf, strict, text } from '#harness/scenario/schema-helpers.ts'
 import { contractsOfPort } from '#harness/contracts/index.ts'
 
 const agentId = text('an agent id')
+const sessionId = text('a session id in kebab-case', new RegExp(`^${kebab}$`))
 const lifecycle = ['kill', 'restart', 'reuse', 'check'] as const
 const workspaces = ['sandboxed', 'none'] as const
 const stepKeys = 'start, complete, activity, setup'
@@ -17,7 +18,15 @@ const step = z.union(
     ),
     strict({ activity: integer('a positive number of UI events', 1) }, 'exactly one step', stepKeys),
     strict(
-      { setup: strict({ workspace: oneOf(workspaces) }, 'a setup: workspace (sandboxed or none)') },
+      {
+        setup: strict(
+          {
+            workspace: oneOf(workspaces).optional().describe('The session’s workspace: sandboxed or none (default: the workspace of the session open before).'),
+            session: sessionId.optional().describe('The session id (default: the session open before).'),
+          },
+          'a setup: workspace (sandboxed or none) and/or session (an id)',
+        ).refine((s) => s.workspace !== undefined || s.session !== undefined, { error: 'expected a workspace (sandboxed or none) or a session id, or both (a setup of the same session is `reuse`)' }),
+      },
       'exactly one step',
       stepKeys,
     ),
@@ -26,7 +35,7 @@ const step = z.union(
   { error: expected(`a step: { start }, { complete }, { activity: N }, { setup: { workspace } }, or one of ${lifecycle.join(', ')}`) },
 )
 
-/** The schema of a scenario for the agent-log port: a session's agents, other activity, lifecycle faults (kill -9, restart, reuse) and another session opened in the same process (setup). */
+/** The schema of a scenario for the agent-log port: sessions' agents, other activity, lifecycle faults (kill -9, restart, reuse) and other sessions opened in the same process (setup), interleaved. */
 export const agentLogScenarioSchema = strict(
   {
     title: text('a one-line title', oneLine).describe('What the scenario shows, on one line.'),
@@ -38,13 +47,14 @@ export const agentLogScenarioSchema = strict(
         workspace: oneOf(workspaces).default('sandboxed').describe('A workflow session with a workspace in the sandbox, or a plain chat session with none.'),
         store: oneOf(['writable', 'unwritable']).default('writable').describe('unwritable: the workspace lies under a regular file, so no store can be created (holds for root too).'),
         uiEventCap: integer('a positive integer', 1).default(200).describe('How many UI events the session keeps.'),
+        session: sessionId.default('session-plat-114').describe('The id of the session the run starts with (a setup step may open others).'),
       },
-      'a mapping (workspace, store, uiEventCap)',
-    ).default({ workspace: 'sandboxed', store: 'writable', uiEventCap: 200 }),
+      'a mapping (workspace, store, uiEventCap, session)',
+    ).default({ workspace: 'sandboxed', store: 'writable', uiEventCap: 200, session: 'session-plat-114' }),
     steps: z
       .array(step, { error: expected('a list of steps') })
       .min(1)
-      .describe('What the driver does, in order; kill is kill -9 of the implementation’s process; setup opens another session in the same process, with a workspace in the sandbox or none.'),
+      .describe('What the driver does, in order; kill is kill -9 of the implementation’s process; setup opens another session (or the same session with another workspace) in the same process, with a workspace in the sandbox or none.'),
     contracts: z
       .array(oneOf(contractsOfPort('agent-log').map((c) => c.id)), { error: expected('a list of contract ids') })
       .min(1)

@@ -118,14 +118,14 @@ describe('loadScenarioFile', () => {
   it('points at the parent of a missing required field', async () => {
     const error = await rejection(edited({ 4: undefined }))
     expect(error.message).toBe(
-      `${error.file}:2:1: fixture: missing, expected one of analysis-run/forty-exchanges, analysis-run/six-turns`,
+      `${error.file}:2:1: fixture: missing, expected one of analysis-run/forty-exchanges, analysis-run/six-turns, analysis-run/derivation-edges`,
     )
     expect(error).toMatchObject({ field: 'fixture', line: 2, column: 1 })
   })
 
   it('points at an unknown key and lists the keys it could be', async () => {
     const error = await rejection(edited({ 6: '  ceilngs:' }))
-    expect(error.message).toBe(`${error.file}:6:3: given.ceilngs: unknown key, expected one of ceilings, timeoutMs`)
+    expect(error.message).toBe(`${error.file}:6:3: given.ceilngs: unknown key, expected one of ceilings, timeoutMs, previousFixture`)
     expect(error).toMatchObject({ line: 6, column: 3 })
   })
 
@@ -146,7 +146,7 @@ describe('loadScenarioFile', () => {
 
   it('points at the key of an empty field', async () => {
     const error = await rejection(edited({ 5: 'given:', 6: undefined, 7: undefined, 8: undefined, 9: undefined, 10: undefined }))
-    expect(error.message).toBe(`${error.file}:5:1: given: expected a mapping with ceilings (and timeoutMs), got null`)
+    expect(error.message).toBe(`${error.file}:5:1: given: expected a mapping with ceilings (and timeoutMs, previousFixture), got null`)
   })
 
   it('reports the first failure in the file', async () => {

@@ -55,6 +55,19 @@ describe('scenarioSchema', () => {
     }
   })
 
+  it('lets a step name any collection (to ask for unknown_collection) and any cursor, and a ceiling only a collection of the run', () => {
+    const unknown = { ...valid, steps: [{ read: { collection: 'tool-calls', cursor: '' } }, { walk: { collection: 'Model-Exchanges' } }], contracts: undefined }
+    expect(scenarioSchema.safeParse(unknown).success).toBe(true)
+    expect(firstMessage({ steps: [{ read: { collection: '' } }] })).toMatch(/^expected a collection name/)
+    const ceiling = { measure: 'json-bytes', largestItemOf: 'tool-calls' }
+    expect(firstMessage({ given: { ceilings: [ceiling] } })).toMatch(/^expected a ceiling/)
+  })
+
+  it('accepts a previous fixture the pager is set up with first', () => {
+    expect(scenarioSchema.safeParse({ ...valid, given: { ...valid.given, previousFixture: 'analysis-run/six-turns' } }).success).toBe(true)
+    expect(firstMessage({ given: { ...valid.given, previousFixture: 'six-turns' } })).toMatch(/^expected one of analysis-run\//)
+  })
+
   it('accepts bug ids in kebab-case or like PLAT-200', () => {
     expect(scenarioSchema.safeParse({ ...valid, reproduces: 'PLAT-200' }).success).toBe(true)
     expect(firstMessage({ reproduces: 'Plat 200' })).toBe(
@@ -66,7 +79,7 @@ describe('scenarioSchema', () => {
     expect(firstMessage({ title: 'two\nlines' })).toBe('expected a one-line title, got "two\\nlines"')
     expect(firstMessage({ port: 'paper' })).toBe('expected one of pager, session-client, snapshotter, tool-output, agent-log, got "paper"')
     expect(firstMessage({ contracts: ['page-fits-ceilings'] })).toBe(
-      'expected one of size/page-fits-ceilings, size/limit-is-upper-bound, size/largest-fitting-prefix, size/oversized-item-fails-cleanly, recovery/first-page-reachable, recovery/cursor-exactly-once, got "page-fits-ceilings"',
+      'expected one of size/page-fits-ceilings, size/limit-is-upper-bound, size/largest-fitting-prefix, size/oversized-item-fails-cleanly, recovery/first-page-reachable, recovery/cursor-exactly-once, recovery/items-as-derived, recovery/unknown-collection-refused, recovery/invalid-cursor-refused, got "page-fits-ceilings"',
     )
     expect(firstMessage({ contracts: [] })).toMatch(/^expected at least one contract id/)
     expect(firstMessage({ steps: [] })).toBe('expected at least one step, got an empty list')
@@ -78,14 +91,14 @@ describe('scenarioSchema', () => {
       'expected a positive integer, got 0',
     )
     expect(firstMessage({ fixture: undefined })).toBe(
-      'missing, expected one of analysis-run/forty-exchanges, analysis-run/six-turns',
+      'missing, expected one of analysis-run/forty-exchanges, analysis-run/six-turns, analysis-run/derivation-edges',
     )
   })
 
   it('rejects unknown keys everywhere, listing the keys it accepts', () => {
     const issues = scenarioSchema.safeParse({ ...valid, given: { ceilngs: [] } }).error?.issues ?? []
     expect(issues).toContainEqual(
-      expect.objectContaining({ path: ['given'], keys: ['ceilngs'], message: 'unknown key, expected one of ceilings, timeoutMs' }),
+      expect.objectContaining({ path: ['given'], keys: ['ceilngs'], message: 'unknown key, expected one of ceilings, timeoutMs, previousFixture' }),
     )
   })
 

@@ -10,6 +10,8 @@ import { agentLogScenarioSchema } from '#harness/scenario/agent-log-scenario-sch
 import { bugId, expected, integer, oneLine, oneOf, strict, text } from '#harness/scenario/schema-helpers.ts'
 
 const collectionName = oneOf(collectionNames)
+/** Any collection a step may ask for: one the fixture derives, or any other name, to ask for unknown_collection. */
+const anyCollection = text('a collection name (model-exchanges, capability-calls, or any other to ask for unknown_collection)')
 const pagerContractIds = contractsOfPort('pager').map((c) => c.id)
 const measure = z
   .enum(measureNames, { error: expected(`one of ${measureNames.join(', ')}`) })
@@ -52,7 +54,7 @@ const readStep = strict(
   {
     read: strict(
       {
-        collection: collectionName.describe('The collection to read.'),
+        collection: anyCollection.describe('The collection to read: model-exchanges or capability-calls; any other name asks for unknown_collection.'),
         limit: integer('an integer')
           .optional()
           .describe('The most items; absent: the pager default. Any integer: out-of-range limits test invalid_limit.'),
@@ -60,7 +62,7 @@ const readStep = strict(
           .string({ error: expected('a cursor string or null') })
           .nullable()
           .optional()
-          .describe('Where to start; null or absent: the start.'),
+          .describe('Where to start; null or absent: the start. A string is a cursor the implementation never handed out (garbage, empty, past the end): it asks for invalid_cursor.'),
       },
       'a read: {collection, limit, cursor}',
     ),
@@ -73,7 +75,7 @@ const walkStep = strict(
   {
     walk: strict(
       {
-        collection: collectionName.describe('The collection to walk.'),
+        collection: anyCollection.describe('The collection to walk: model-exchanges or capability-calls; any other name asks for unknown_collection.'),
         limit: integer('an integer').optional().describe('The limit of every read; absent: the pager default.'),
         maxPages: integer('a positive integer', 1)
           .optional()
@@ -101,8 +103,11 @@ const given = strict(
     timeoutMs: integer('a positive integer of milliseconds, at most 600000', 1, 600_000)
       .optional()
       .describe('The timeout of each call, in milliseconds.'),
+    previousFixture: oneOf(analysisRunNames)
+      .optional()
+      .describe('A fixture the pager is set up with first, and each collection the steps name read once, before `fixture` replaces it: the reads must see only `fixture`.'),
   },
-  'a mapping with ceilings (and timeoutMs)',
+  'a mapping with ceilings (and timeoutMs, previousFixture)',
 ).describe('The limits the system is set up with.')
 
 /** The schema of a scenario for the pager port. */

@@ -3,33 +3,43 @@ import { bugId, expected, integer, oneLine, oneOf, strict, text } from '#harness
 import { replyNames } from '#fixtures/replies/replies.ts'
 import { contractsOfPort } from '#harness/contracts/index.ts'
 
-const readAnswers = ['ok', 'unavailable', 'internal', 'hang', 'unimplemented'] as const
-const faultKinds = ['goaway', 'rst', 'cut', 'no-end', 'drop', 'delay'] as const
-const faultCodes = ['NO_ERROR', 'INTERNAL_ERROR', 'ENHANCE_YOUR_CALM', 'CANCEL', 'REFUSED_STREAM'] as const
+const readAnswers = ['ok', 'unavailable', 'internal', 'deadline_exceeded', 'not_found', 'hang', 'unimplemented'] as const
+const faultKinds = ['goaway', 'goaway-notice', 'refuse', 'rst', 'cut', 'no-end', 'drop', 'delay'] as const
+const faultCodes = ['NO_ERROR', 'INTERNAL_ERROR', 'ENHANCE_YOUR_CALM', 'CANCEL'] as const
 
 const fault = strict(
   {
     watch: integer('a positive integer (1: the first WatchSession call)', 1).default(1).describe('Which WatchSession call: 1 is the first, 2 the one after a reconnect.'),
-    atFrame: integer('a frame index (0 or more)', 0).optional().describe('Before this frame of that call (0-based).'),
+    atFrame: integer('a frame index (0 or more)', 0).optional().describe('Before this frame of that call, counted from 0 within the call (0: before its first frame).'),
     atByte: integer('a byte offset (0 or more)', 0).optional().describe('Once this many bytes of that call’s body were written.'),
     kind: oneOf(faultKinds).describe('What the server does.'),
     code: oneOf(faultCodes).optional().describe('The HTTP/2 error code of a goaway (default NO_ERROR) or rst (default CANCEL).'),
+    then: oneOf(['CANCEL', 'INTERNAL_ERROR', 'close'] as const).optional().describe('How a goaway NO_ERROR ends the watch it covers: RST_STREAM CANCEL (default) or INTERNAL_ERROR, or the connection closing after graceMs.'),
+    graceMs: integer('an integer of milliseconds (0 or more)', 0).optional().describe('For a goaway with then: close (or an error code): how long the connection stays open after the GOAWAY (default 100 after NO_ERROR, 0 after an error code).'),
     ms: integer('a positive number of milliseconds', 1).optional().describe('How long a delay waits.'),
   },
   'a fault: kind, and atFrame or atByte',
 )
   .refine((f) => (f.atFrame === undefined) !== (f.atByte === undefined), { error: expected('exactly one of atFrame, atByte'), path: ['atFrame'] })
   .refine((f) => f.kind !== 'delay' || f.ms !== undefined, { error: expected('ms for a delay'), path: ['ms'] })
+  .refine((f) => f.code === undefined || (f.kind === 'goaway' ? ['NO_ERROR', 'INTERNAL_ERROR', 'ENHANCE_YOUR_CALM'] : f.kind === 'rst' ? ['CANCEL', 'INTERNAL_ERROR'] : []).includes(f.code), {
+    error: expected('a code only for a goaway (NO_ERROR, INTERNAL_ERROR, ENHANCE_YOUR_CALM) or an rst (CANCEL, INTERNAL_ERROR; a refused stream is kind: refuse, before any response)'),
+    path: ['code'],
+  })
+  .refine((f) => f.then === undefined || (f.kind === 'goaway' && ((f.code ?? 'NO_ERROR') === 'NO_ERROR' || f.then === 'close')), { error: expected('then only for a goaway, and only close after an error code'), path: ['then'] })
+  .refine((f) => f.graceMs === undefined || (f.kind === 'goaway' && (f.then === 'close' || (f.code ?? 'NO_ERROR') !== 'NO_ERROR')), { error: expected('graceMs only for a goaway that closes the connection (then: close, or an error code)'), path: ['graceMs'] })
+  .refine((f) => f.kind !== 'refuse' || f.atFrame === 0, { error: expected('atFrame: 0 for a refuse (a refused call is refused before any response)'), path: ['atFrame'] })
 
 const given = strict(
   {
     reply: oneOf(replyNames).describe('The reply fixture the assistant answers with.'),
+    session: oneOf(['known', 'unknown']).default('known').describe('known: the client watches the session the server serves; unknown: one it does not have (the watch answers not_found).'),
     viewLimitBytes: integer('a positive integer of bytes', 1).default(4096).describe('The view’s per-message limit.'),
     viewMessages: integer('a positive integer', 1).default(20).describe('How many of the last messages the view holds.'),
     framesBefore: integer('a positive integer', 1).default(1).describe('Running frames before the reply appears.'),
     framesAfter: integer('an integer (0 or more)', 0).default(0).describe('Running frames showing the reply before the settling frame.'),
     laterTurns: integer('an integer (0 or more)', 0).default(0).describe('Turns after the reply (each pushes older messages out of the view).'),
-    reads: z.array(oneOf(readAnswers), { error: expected('a list of read answers') }).min(1).default(['ok']).describe('How successive GetSessionMessage calls answer; the last repeats.'),
+    reads: z.array(oneOf(readAnswers), { error: expected('a list of read answers') }).min(1).default(['ok']).describe('How successive GetSessionMessage calls answer (transient: unavailable, internal, deadline_exceeded, hang; permanent: not_found; the older server: unimplemented); the last repeats.'),
     faults: z.array(fault, { error: expected('a list of faults') }).default([]).describe('Faults the server applies to watch calls.'),
     timeoutMs: integer('a positive integer of milliseconds, at most 600000', 1, 600_000).default(10_000).describe('The client’s deadline (its --timeout).'),
     tryTimeoutMs: integer('a positive integer of milliseconds', 1).default(1000).describe('The limit of each try of a whole-message read (the report’s 30 s, scaled).'),

@@ -3,30 +3,62 @@ import type { AgentLogScenario, AgentLogStep } from '#harness/scenario/agent-log
 /** Where a session's store may live: a workspace in the sandbox, or none (a plain chat session). */
 export type AgentLogWorkspace = 'sandboxed' | 'none'
 
+/** The session a run starts with when its `given` names none (Histories recorded before sessions could be named). */
+export const defaultSessionId = 'session-plat-114'
+
+/** What the last start of an agent said. */
+export interface StartFields {
+  name: string
+  kind: string
+  parent: string
+}
+
+/** What the last completion of an agent said. */
+export interface OutcomeFields {
+  status: string
+  result: string
+  error: string
+  duration: string
+}
+
 /** What the kit expects of one agent at a check, from the steps so far: started, and maybe completed with a status. */
 export interface ExpectedAgent {
   agentId: string
+  sessionId: string
   status: string
   /** Its start was recorded (in this session's workspace). */
   started: boolean
   /** Its completion was recorded (in this session's workspace). */
   completed: boolean
-  /** UI events (activity and agent events) since this agent's last event. */
+  /** What its last start said (absent when it was never started). */
+  start?: StartFields
+  /** The step of its last start (absent when it was never started): a record keeps its startedAt until the next start. */
+  startStep?: number
+  /** What its last completion said (absent when it never completed). */
+  outcome?: OutcomeFields
+  /** Whether its last event was its start or its completion. */
+  last: 'start' | 'complete'
+  /** UI events on its session (activity and agent events) since this agent's last event. */
   eventsSince: number
   /** A kill or restart came between this agent's last event and the check. */
   restartedSince: boolean
+  /** Its session was set up again in the same process (`reuse`, or a `setup` step back to it) since its last event. */
+  reusedSince: boolean
 }
 
 /** One `check` step: the session's workspace at that point, whether its store can be written, and what it must show. */
 export interface PlannedCheck {
   step: number
   workspace: AgentLogWorkspace
+  sessionId: string
   /** A workspace whose store can be written: only such a check requires rows. */
   writable: boolean
   /** Which process of the run makes it: 0 for the first, one more after each kill or restart. */
   process: number
-  /** The agents recorded in this workspace so far (none are expected for a session with no workspace). */
+  /** The agents recorded in this session's workspace so far (none are expected for a session with no workspace). */
   expected: ExpectedAgent[]
+  /** The agents other sessions recorded in the same workspace so far: none may show in this session's records. */
+  others: Array<{ sessionId: string; agentId: string }>
 }
 
 /** One start or completion call the steps make, and the session it is made in. */
@@ -35,6 +67,7 @@ export interface PlannedCall {
   f: 'agent-log.agentStarted' | 'agent-log.agentCompleted'
   agentId: string
   workspace: AgentLogWorkspace
+  sessionId: string
   writable: boolean
   process: number
 }
@@ -52,37 +85,56 @@ export type AgentLogGiven = AgentLogScenario['given']
 
 /**
  * Replays a scenario's steps into what each check must show: the agents recorded in the session's workspace so far
- * (a `setup` step opens another session, in the same process, with its own workspace or none), their status, the UI
- * events since their last event, and whether a kill or restart came between.
+ * (a `setup` step opens another session, or the same one with another workspace, in the same process), what their
+ * last start and completion said, the UI events on their session since their last event, and whether a kill, a
+ * restart or a second setup of their session came between.
  */
 export function agentLogPlan(given: AgentLogGiven, steps: readonly AgentLogStep[]): AgentLogPlan {
-  const byWorkspace = new Map<AgentLogWorkspace, Map<string, ExpectedAgent>>([
-    ['sandboxed', new Map()],
-    ['none', new Map()],
-  ])
-  const all = () => [...byWorkspace.values()].flatMap((agents) => [...agents.values()])
+  const stores = new Map<string, Map<string, ExpectedAgent>>()
+  const key = (workspace: AgentLogWorkspace, sessionId: string) => `${workspace}\u0000${sessionId}`
+  const agentsOf = (workspace: AgentLogWorkspace, sessionId: string) => {
+    if (!stores.has(key(workspace, sessionId))) stores.set(key(workspace, sessionId), new Map())
+    return stores.get(key(workspace, sessionId))!
+  }
+  const all = () => [...stores.values()].flatMap((agents) => [...agents.values()])
   const checks: PlannedCheck[] = []
   const calls: PlannedCall[] = []
   let workspace = given.workspace as AgentLogWorkspace
+  let sessionId = (given as { session?: string }).session ?? defaultSessionId
   let processIndex = 0
   const writable = () => workspace === 'sandboxed' && given.store === 'writable'
+  const setUpAgain = () => agentsOf(workspace, sessionId).forEach((a) => (a.reusedSince = true))
   steps.forEach((step, index) => {
     if (step === 'kill' || step === 'restart') {
       all().forEach((a) => (a.restartedSince = true))
       processIndex += 1
-    } else if (step === 'check') checks.push({ step: index, workspace, writable: writable(), process: processIndex, expected: [...byWorkspace.get(workspace)!.values()].map((a) => ({ ...a })) })
-    else if (typeof step === 'object') {
-      if ('setup' in step) workspace = step.setup.workspace as AgentLogWorkspace
-      else if ('activity' in step) all().forEach((a) => (a.eventsSince += step.activity))
+    } else if (step === 'reuse') setUpAgain()
+    else if (step === 'check') {
+      const others = [...stores.entries()]
+        .filter(([k]) => k.startsWith(`${workspace}\u0000`) && k !== key(workspace, sessionId))
+        .flatMap(([, agents]) => [...agents.values()].map((a) => ({ sessionId: a.sessionId, agentId: a.agentId })))
+      const expected = [...agentsOf(workspace, sessionId).values()].map((a) => ({ ...a }))
+      checks.push({ step: index, workspace, sessionId, writable: writable(), process: processIndex, expected, others: workspace === 'none' ? [] : others })
+    } else if (typeof step === 'object') {
+      if ('setup' in step) {
+        workspace = (step.setup.workspace ?? workspace) as AgentLogWorkspace
+        sessionId = step.setup.session ?? sessionId
+        setUpAgain()
+      } else if ('activity' in step) agentsOf(workspace, sessionId).forEach((a) => (a.eventsSince += step.activity))
       else {
         const id = 'start' in step ? step.start.agent : step.complete.agent
-        all().forEach((a) => (a.eventsSince += 1))
-        const agents = byWorkspace.get(workspace)!
+        const agents = agentsOf(workspace, sessionId)
+        agents.forEach((a) => (a.eventsSince += 1))
         const before = agents.get(id)
-        const started = 'start' in step || (before?.started ?? false)
-        const status = 'complete' in step ? step.complete.status : 'running'
-        agents.set(id, { agentId: id, status, started, completed: 'complete' in step, eventsSince: 0, restartedSince: false })
-        calls.push({ step: index, f: 'start' in step ? 'agent-log.agentStarted' : 'agent-log.agentCompleted', agentId: id, workspace, writable: writable(), process: processIndex })
+        const fresh = { eventsSince: 0, restartedSince: false, reusedSince: false }
+        if ('start' in step) {
+          const start = { name: step.start.name, kind: step.start.kind, parent: step.start.parent }
+          agents.set(id, { agentId: id, sessionId, status: 'running', started: true, completed: before?.completed ?? false, start, startStep: index, ...(before?.outcome ? { outcome: before.outcome } : {}), last: 'start', ...fresh })
+        } else {
+          const outcome = { status: step.complete.status, result: step.complete.result, error: step.complete.error, duration: step.complete.duration }
+          agents.set(id, { agentId: id, sessionId, status: outcome.status, started: before?.started ?? false, completed: true, ...(before?.start ? { start: before.start, startStep: before.startStep } : {}), outcome, last: 'complete', ...fresh })
+        }
+        calls.push({ step: index, f: 'start' in step ? 'agent-log.agentStarted' : 'agent-log.agentCompleted', agentId: id, workspace, sessionId, writable: writable(), process: processIndex })
       }
     }
   })
@@ -94,11 +146,11 @@ export function agentsAtChecks<C extends PlannedCheck>(plan: { checks: C[] }, wh
   return plan.checks.flatMap((check) => (check.writable ? check.expected.filter(which).map((agent) => ({ check, agent })) : []))
 }
 
-/** An agent that is still running at a check (started, never completed). */
-export const isRunning = (agent: ExpectedAgent): boolean => agent.status === 'running'
+/** An agent that is still running at a check (its last event a start). */
+export const isRunning = (agent: ExpectedAgent): boolean => agent.last === 'start'
 
-/** An agent both started and completed before a check: its start and completion must be one row. */
-export const startedAndCompleted = (agent: ExpectedAgent): boolean => agent.started && agent.completed
+/** An agent with a completion recorded before a check (after its start, or with no start at all): its events must make one row. */
+export const hasCompletion = (agent: ExpectedAgent): boolean => agent.completed
 
 /** Why a scenario gives a row contract nothing to judge when no check requires such a row, or true. */
 export function exercisedWhen(plan: AgentLogPlan, which: (agent: ExpectedAgent) => boolean, what: string): true | string {

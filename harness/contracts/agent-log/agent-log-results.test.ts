@@ -16,8 +16,8 @@ import type { AgentLogScenarioInput } from '#harness/contracts/agent-log/__test-
 // that claims what a process would let the kit observe): held only on rows, files and calls actually seen;
 // not-applicable where the scenario gives a contract nothing to judge; unknown where evidence is missing.
 
-const plat114 = bundledScenarios.filter((s) => s.id.startsWith('regressions/plat-114/'))
-const short = (id: string) => id.split('/').pop()!
+const plat114 = bundledScenarios.filter((s) => s.scenario.port === 'agent-log')
+const short = (id: string) => id.replace(/^(regressions\/plat-114|agent-log)\//, '')
 const result = (history: AgentLogHistory, id: string) => judgeHistory(history).contracts.find((c) => c.id === `durability/${id}`)!
 const empty = (): AgentLogPort => ({ setup: async () => {}, agentStarted: async () => {}, agentCompleted: async () => {}, uiActivity: async () => {}, records: async () => [] })
 const noRecords = (): AgentLogPort => ({ ...createAgentLog(), records: async () => Promise.reject(new Error('records: the store is locked')) })
@@ -30,18 +30,30 @@ const chat = (control: boolean): AgentLogScenarioInput => ({
 
 describe('what each bundled scenario exercises and needs, from the scenario alone', () => {
   test('exercises', () => {
-    expect(Object.fromEntries(plat114.map((s) => [short(s.id), s.exercises.map(short)]))).toEqual({
-      'crash-leaves-running-row': ['running-row-visible', 'survives-restart'],
+    expect(Object.fromEntries(plat114.map((s) => [short(s.id), s.exercises.map((id) => id.split('/')[1])]))).toEqual({
+      'clean-restart-reads-rows-back': ['one-row-per-agent', 'running-row-visible', 'survives-restart', 'record-faithful'],
+      'completion-without-start': ['one-row-per-agent', 'record-faithful'],
+      'interleaved-sessions': ['one-row-per-agent', 'running-row-visible', 'record-faithful', 'survives-reuse', 'sessions-apart'],
+      'read-before-any-write': ['one-row-per-agent', 'scoped', 'record-faithful'],
+      'record-keeps-every-field': ['one-row-per-agent', 'running-row-visible', 'record-faithful'],
+      'records-oldest-first': ['records-ordered', 'one-row-per-agent', 'record-faithful'],
+      'crash-leaves-running-row': ['running-row-visible', 'survives-restart', 'record-faithful'],
       'near-miss-real-workspace': ['sandboxed', 'one-row-per-agent'],
-      'plain-chat-no-workspace': ['one-row-per-agent', 'scoped'],
-      'restart-reads-rows-back': ['one-row-per-agent', 'running-row-visible', 'survives-restart'],
-      'session-reused-evicts-ui-events': ['one-row-per-agent', 'survives-eviction'],
-      'start-then-completion-one-row': ['one-row-per-agent'],
+      'plain-chat-no-workspace': ['one-row-per-agent', 'scoped', 'record-faithful'],
+      'restart-reads-rows-back': ['one-row-per-agent', 'running-row-visible', 'survives-restart', 'record-faithful'],
+      'session-reused-evicts-ui-events': ['one-row-per-agent', 'survives-eviction', 'record-faithful', 'survives-reuse'],
+      'start-then-completion-one-row': ['one-row-per-agent', 'record-faithful'],
       'write-failure-is-best-effort': ['best-effort'],
     })
   })
   test('needs: a kill for the kill scenarios, files for the workspace ones, stderr for the unwritable store', () => {
     expect(Object.fromEntries(plat114.map((s) => [short(s.id), scenarioNeeds(s).sort()]))).toEqual({
+      'clean-restart-reads-rows-back': ['kill-restart', 'pid'],
+      'completion-without-start': [],
+      'interleaved-sessions': [],
+      'read-before-any-write': ['files'],
+      'record-keeps-every-field': [],
+      'records-oldest-first': [],
       'crash-leaves-running-row': ['kill-restart', 'pid'],
       'near-miss-real-workspace': ['files'],
       'plain-chat-no-workspace': ['files'],
@@ -85,7 +97,7 @@ describe('held only on what was seen', () => {
   })
   test('sandboxed: a missing sandbox note is unknown, never "untouched"; a changed decoy is broken; an empty log is unknown', async () => {
     const history = await driveAgentLog(oneRow, createAgentLog)
-    expect(result(history, 'sandboxed')).toMatchObject({ verdict: 'held', figures: { writes: 2, decoyFiles: 1, decoyChanged: 0 } })
+    expect(result(history, 'sandboxed')).toMatchObject({ verdict: 'held', figures: { writes: 2, decoyFiles: 2, decoyChanged: 0 } })
     expect(result(withoutNotes(history, 'sandbox'), 'sandboxed')).toMatchObject({ verdict: 'unknown', reason: expect.stringContaining('no note on the sandbox') })
     const changed: AgentLogHistory = { ...history, events: history.events.map((e) => (e.type === 'note' && e.what === 'sandbox' ? { ...e, value: { ...(e.value as object), decoyUntouched: false, decoyChanged: ['db/db.sqlite'] } } : e)) }
     expect(result(changed, 'sandboxed')).toMatchObject({ verdict: 'broken', witness: { decoyUntouched: false, changed: ['db/db.sqlite'] } })

@@ -9,6 +9,8 @@ import type { AgentLogGiven, AgentLogPlan, ExpectedAgent, PlannedCall, PlannedCh
 export interface AgentLogCheck extends PlannedCheck {
   /** What `agent-log.records` answered at this check; absent when it was not answered (an error, or the step never ran). */
   records?: AgentRecord[]
+  /** The error `agent-log.records` answered at this check, if it answered one. */
+  failed?: string
   /** The files and folders (`name/`) in the sandbox when the records were read (relative to it); absent when the kit did not list them. */
   files?: string[]
 }
@@ -17,6 +19,26 @@ export interface AgentLogCheck extends PlannedCheck {
 export interface AgentLogCall extends PlannedCall {
   outcome: 'ok' | 'fail' | 'missing'
   message?: string
+  /** Where its process's stderr stood when the call was sent (noted for a write the store cannot take). */
+  stderrBefore?: number
+  /** Which process the driver had started when it was sent (0 for the first; `stderrOf` is in the same order). */
+  started?: number
+}
+
+/** One `setup` call as it ran (at the start of each process, step -1, and at each `reuse` or `setup` step). */
+export interface AgentLogSetupCall {
+  step: number
+  outcome: 'ok' | 'fail' | 'missing'
+  message?: string
+  workspacePath: string | null
+}
+
+/** A file written in a folder HOME, TMPDIR or an XDG variable pointed at, with the run's ids it holds. */
+export interface AgentLogOutsideWrite {
+  where: string
+  path: string
+  holds: string[]
+  sqlite: boolean
 }
 
 /** The sandbox as the driver left it: every file and folder (`name/`) in it, and whether the decoy workspace outside it is unchanged. */
@@ -27,14 +49,21 @@ export interface AgentLogSandboxNote {
   decoyFiles?: number
   /** The decoy's paths that were added, removed or changed. */
   decoyChanged?: string[]
+  /** The variables (HOME, TMPDIR, XDG_*) the processes had pointed at folders the kit watched; absent in Histories from before. */
+  watched?: string[]
+  /** The files made or changed in those folders. */
+  outside?: AgentLogOutsideWrite[]
 }
 
 /** An agent-log run as the contracts read it: the plan of its steps, each check and agent call as it ran, stderr and the sandbox. */
 export interface AgentLogRun extends Omit<AgentLogPlan, 'checks' | 'calls'> {
   checks: AgentLogCheck[]
   calls: AgentLogCall[]
+  setups: AgentLogSetupCall[]
   /** What the implementation's processes wrote on stderr (each process's, as it ended). */
   stderr: string
+  /** What each process wrote on stderr, in the order they were started (the last may be missing if it never ended). */
+  stderrOf: string[]
   /** Each process (or, in process, each instance) the driver started, in order: its pid, or null when it has none. */
   starts: Array<number | null>
   /** The pids the driver killed with SIGKILL. */
@@ -52,34 +81,66 @@ export const sandboxOwn: readonly string[] = ['blocker', 'workspace/']
 export function agentLogRun(history: AgentLogHistory): AgentLogRun {
   const plan = agentLogPlan(history.given as AgentLogGiven, (history.oracle as { steps: AgentLogStep[] }).steps)
   const answered = new Map<string, { type: string; value?: unknown; message?: string }>()
-  for (const e of history.events) {
-    if (e.type === 'invoke' || e.type === 'note') continue
-    const invoke = history.events[e.invoke] as { step: number }
+  const setups: AgentLogSetupCall[] = []
+  const setupOf = new Map<number, AgentLogSetupCall>()
+  const processOf = new Map<string, number>()
+  let processes = 0
+  for (const [index, e] of history.events.entries()) {
+    if (e.type === 'note') {
+      if (e.what === 'process started') processes += 1
+      continue
+    }
+    if (e.type === 'invoke') {
+      processOf.set(`${e.step}:${e.f}`, processes - 1)
+      if (e.f !== 'agent-log.setup') continue
+      const setup: AgentLogSetupCall = { step: e.step ?? -1, outcome: 'missing', workspacePath: (e.value as { workspacePath?: string | null } | undefined)?.workspacePath ?? null }
+      setups.push(setup)
+      setupOf.set(index, setup)
+      continue
+    }
+    const invoke = history.events[e.invoke] as { step: number; f: string }
     answered.set(`${invoke.step}:${e.f}`, { type: e.type, value: e.value, message: e.error?.message })
+    const setup = setupOf.get(e.invoke)
+    if (setup && (e.type === 'ok' || e.type === 'fail')) Object.assign(setup, { outcome: e.type, ...(e.type === 'fail' ? { message: e.error?.message ?? '' } : {}) })
   }
-  const notes = (what: string) => history.events.flatMap((e) => (e.type === 'note' && e.what === what ? [e.value as Record<string, unknown>] : []))
+  const notes = (what: string | string[]) => history.events.flatMap((e) => (e.type === 'note' && [what].flat().includes(e.what) ? [e.value as Record<string, unknown>] : []))
   const filesAt = new Map(notes('sandbox at check').map((n) => [n.step as number, n.files as string[]]))
+  const marks = new Map(notes('stderr before write').map((n) => [n.step as number, n.offset as number]))
   const checks = plan.checks.map((check): AgentLogCheck => {
     const answer = answered.get(`${check.step}:agent-log.records`)
     const records = answer?.type === 'ok' && Array.isArray(answer.value) ? (answer.value as AgentRecord[]) : undefined
     const files = filesAt.get(check.step)
-    return { ...check, ...(records ? { records } : {}), ...(files ? { files } : {}) }
+    return { ...check, ...(records ? { records } : {}), ...(answer?.type === 'fail' ? { failed: answer.message ?? '' } : {}), ...(files ? { files } : {}) }
   })
   const calls = plan.calls.map((call): AgentLogCall => {
     const answer = answered.get(`${call.step}:${call.f}`)
-    if (answer?.type === 'ok') return { ...call, outcome: 'ok' }
-    if (answer?.type === 'fail') return { ...call, outcome: 'fail', message: answer.message ?? '' }
-    return { ...call, outcome: 'missing' }
+    const started = processOf.get(`${call.step}:${call.f}`)
+    const mark = { ...(marks.has(call.step) ? { stderrBefore: marks.get(call.step)! } : {}), ...(started !== undefined && started >= 0 ? { started } : {}) }
+    if (answer?.type === 'ok') return { ...call, outcome: 'ok', ...mark }
+    if (answer?.type === 'fail') return { ...call, outcome: 'fail', message: answer.message ?? '', ...mark }
+    return { ...call, outcome: 'missing', ...mark }
   })
   const sandbox = notes('sandbox')[0] as unknown as AgentLogSandboxNote | undefined
-  const stderr = [...notes('process killed'), ...notes('process stopped')].map((n) => String(n.stderr ?? '')).join('')
+  const stderrOf = notes(['process killed', 'process stopped']).map((n) => String(n.stderr ?? ''))
   const pid = (n: Record<string, unknown>) => (typeof n.pid === 'number' ? n.pid : null)
-  return { store: plan.store, uiEventCap: plan.uiEventCap, checks, calls, stderr, starts: notes('process started').map(pid), killed: notes('process killed').flatMap((n) => pid(n) ?? []), observes: history.observes ?? [], ...(sandbox ? { sandbox } : {}) }
+  return {
+    store: plan.store,
+    uiEventCap: plan.uiEventCap,
+    checks,
+    calls,
+    setups,
+    stderr: stderrOf.join(''),
+    stderrOf,
+    starts: notes('process started').map(pid),
+    killed: notes('process killed').flatMap((n) => pid(n) ?? []),
+    observes: history.observes ?? [],
+    ...(sandbox ? { sandbox } : {}),
+  }
 }
 
 /** The rows of an agent in a check's records: how many name it, and the first. */
 export function recordOf(check: AgentLogCheck, agentId: string): { record?: AgentRecord; count: number } {
-  const rows = (check.records ?? []).filter((r) => r.agentId === agentId)
+  const rows = (check.records ?? []).filter((r) => typeof r === 'object' && r !== null && r.agentId === agentId)
   return { record: rows[0], count: rows.length }
 }
 

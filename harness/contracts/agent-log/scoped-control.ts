@@ -1,36 +1,43 @@
 import type { PlannedCall, PlannedCheck } from '#harness/contracts/agent-log/agent-log-plan.ts'
 
 /**
- * What `durability/scoped` judges in a run's steps: the calls of the sessions with no workspace, the checks that list
- * the sandbox after them while there is still no workspace, and the positive control — a later check, in the same
- * process, of a writable workspace with an agent recorded — without which "wrote nothing" cannot be told from "did nothing".
+ * What `durability/scoped` judges in a run's steps. Until the first start or completion of a session with a writable
+ * workspace, nothing may be made: the **quiet** checks are those before it. Some of them are evidence — a check of a
+ * session with no workspace (after its calls, or a read alone), or a read of a writable workspace that has no store
+ * yet — and only beside the positive control: a later check, in the same process, of a writable workspace with an
+ * agent recorded, without which "made nothing" cannot be told from "did nothing".
  */
 export interface ScopedPlan<C extends PlannedCheck = PlannedCheck, K extends PlannedCall = PlannedCall> {
   chatCalls: K[]
-  /** Checks of a session with no workspace that come after one of its calls: the sandbox is listed at each. */
-  chatChecks: C[]
-  /** The first check after the last chat check, in the same process, of a writable workspace that requires a row. */
+  /** Every check before the first write of a writable workspace: the sandbox must hold nothing the run made at each. */
+  quietChecks: C[]
+  /** The quiet checks that show something: a session with no workspace, or a read of a writable workspace with no store. */
+  evidence: C[]
+  /** The first check after the last evidence, in the same process, of a writable workspace that requires a row. */
   control?: C
 }
 
 /** Finds the calls, checks and control `durability/scoped` judges, from a plan (or a run, with what it got). */
 export function scopedPlan<C extends PlannedCheck, K extends PlannedCall>(plan: { checks: C[]; calls: K[] }): ScopedPlan<C, K> {
   const chatCalls = plan.calls.filter((c) => c.workspace === 'none')
-  const first = chatCalls[0]?.step ?? Infinity
-  const chatChecks = plan.checks.filter((c) => c.workspace === 'none' && c.step > first)
-  const last = chatChecks.at(-1)
+  const firstWrite = plan.calls.find((c) => c.writable)?.step ?? Infinity
+  const quietChecks = plan.checks.filter((c) => c.step < firstWrite)
+  const evidence = quietChecks.filter((c) => c.workspace === 'none' || c.writable)
+  const last = evidence.at(-1)
   const control = last && plan.checks.find((c) => c.step > last.step && c.process === last.process && c.writable && c.expected.length > 0)
-  return { chatCalls, chatChecks, ...(control ? { control } : {}) }
+  return { chatCalls, quietChecks, evidence, ...(control ? { control } : {}) }
 }
 
 /** Why a plan does not exercise `durability/scoped`, or true. */
 export function scopedExercised(plan: ScopedPlan): true | string {
-  if (plan.chatCalls.length === 0) return 'every session has a workspace: no session must stay out of the store'
-  if (plan.chatChecks.length === 0) return 'no check follows the calls of the session with no workspace, so the sandbox is never listed after them'
+  if (plan.evidence.length === 0) {
+    if (plan.chatCalls.length > 0) return 'no check follows the calls of the session with no workspace, so the sandbox is never listed after them'
+    return 'every session has a workspace and every check follows its first write: no check looks for a store made too soon'
+  }
   if (!plan.control) return noControl
   return true
 }
 
 /** The reason of a run (or scenario) with no positive control for `durability/scoped`. */
 export const noControl =
-  'no control: no later check in the same process reads back an agent of a writable workspace (a `setup: { workspace: sandboxed }` step, an agent, a check), so writing nothing without a workspace cannot be told from doing nothing'
+  'no control: no later check in the same process reads back an agent of a writable workspace (a `setup: { workspace: sandboxed }` step or a start, an agent, a check), so making nothing cannot be told from doing nothing'

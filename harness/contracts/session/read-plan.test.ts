@@ -24,19 +24,31 @@ describe('readPlan, from the scenario alone', () => {
   test('a short reply is never cut: nothing to read', () => {
     expect(readPlan(given({ reply: 'short' }))).toMatchObject({ replyCut: false, wholeReachable: false, finalWholeExpected: true })
   })
+  test('a read that fails permanently (not_found) before any ok: the reply stays cut', () => {
+    expect(readPlan(given({ reply: 'numbers-1-to-2500', reads: ['not_found', 'ok'] }))).toMatchObject({ firstPermanent: 0, firstOk: -1, wholeReachable: false, finalWholeExpected: false, expectedExit: 0 })
+    expect(readPlan(given({ reply: 'numbers-1-to-2500', reads: ['deadline_exceeded', 'ok'] }))).toMatchObject({ transientFirst: true, firstOk: 1, wholeReachable: true })
+  })
+  test('how a correct client exits: 1 for an unknown session, 2 when a frame is held back past the deadline, else 0', () => {
+    expect(readPlan(given({ reply: 'short', session: 'unknown' }))).toMatchObject({ sessionKnown: false, expectedExit: 1, finalWholeExpected: false, watchCut: undefined })
+    expect(readPlan(given({ reply: 'short', framesBefore: 2, faults: [{ watch: 1, atFrame: 1, kind: 'delay', ms: 5000 }], timeoutMs: 500 }))).toMatchObject({ watchOutlastsDeadline: true, expectedExit: 2 })
+    expect(readPlan(given({ reply: 'short', framesBefore: 2, faults: [{ watch: 1, atFrame: 1, kind: 'delay', ms: 150 }] }))).toMatchObject({ watchOutlastsDeadline: false, expectedExit: 0 })
+  })
 })
 
 describe('watchCut: a fault that ends the first watch before its settling frame', () => {
   test('a GOAWAY at frame 2 ends it after 2 frames', () => {
-    expect(watchCut(given({ reply: 'short', framesBefore: 4, faults: [{ watch: 1, atFrame: 2, kind: 'goaway', code: 'NO_ERROR' }] }))).toEqual({ kind: 'goaway', framesBefore: 2, frames: 5 })
+    expect(watchCut(given({ reply: 'short', framesBefore: 4, faults: [{ watch: 1, atFrame: 2, kind: 'goaway', code: 'NO_ERROR' }] }))).toEqual({ kind: 'goaway', framesBefore: 2, frames: 5, refused: false })
   })
   test('a cut at a byte offset ends it inside a frame', () => {
     expect(watchCut(given({ reply: 'short', framesBefore: 3, faults: [{ watch: 1, atByte: 150, kind: 'cut' }] }))).toMatchObject({ kind: 'cut', framesBefore: 1 })
   })
-  test('none: no fault, only a delay, a no-end (always after the settling frame), or a fault past the last frame', () => {
+  test('a no-end before the settling frame ends it there; after the settling frame it ends nothing', () => {
+    expect(watchCut(given({ reply: 'short', framesBefore: 3, faults: [{ watch: 1, atFrame: 2, kind: 'no-end' }] }))).toMatchObject({ kind: 'no-end', framesBefore: 2 })
+    expect(watchCut(given({ reply: 'short', framesBefore: 3, faults: [{ watch: 1, atFrame: 4, kind: 'no-end' }] }))).toBeUndefined()
+  })
+  test('none: no fault, only a delay, or a fault past the last frame', () => {
     expect(watchCut(given({ reply: 'short' }))).toBeUndefined()
     expect(watchCut(given({ reply: 'short', faults: [{ watch: 1, atFrame: 1, kind: 'delay', ms: 10 }] }))).toBeUndefined()
-    expect(watchCut(given({ reply: 'short', framesBefore: 3, faults: [{ watch: 1, atFrame: 2, kind: 'no-end' }] }))).toBeUndefined()
     expect(watchCut(given({ reply: 'short', faults: [{ watch: 1, atFrame: 9, kind: 'drop' }] }))).toBeUndefined()
   })
   test('a fault of a later watch only, with none on the first: nothing ends the first', () => {
@@ -44,32 +56,59 @@ describe('watchCut: a fault that ends the first watch before its settling frame'
   })
 })
 
-test('what each bundled DEP-8516 scenario exercises, decided from the scenario alone', () => {
-  const exercised = Object.fromEntries(bundledScenarios.filter((s) => s.scenario.port === 'session-client').map((s) => [s.id.split('/').pop(), s.exercises.join(' ')]))
-  const [reply, older, transient, deadline, stream, marker] = ['recovery/reply-read-whole', 'recovery/older-server-keeps-marker', 'recovery/transient-read-retried', 'recovery/deadline-is-timeout', 'recovery/stream-resumes-from-cursor', 'size/view-marker-exact']
+test('what each bundled session-client scenario exercises, decided from the scenario alone', () => {
+  const short: Record<string, string> = {
+    'recovery/reply-read-whole': 'reply',
+    'recovery/older-server-keeps-marker': 'older',
+    'recovery/transient-read-retried': 'transient',
+    'recovery/deadline-is-timeout': 'deadline',
+    'recovery/stream-resumes-from-cursor': 'stream',
+    'size/view-marker-exact': 'marker',
+    'recovery/failed-read-keeps-marker': 'failed',
+    'recovery/reconnect-backs-off': 'backoff',
+    'output/form-exact': 'form',
+  }
+  const exercised = Object.fromEntries(bundledScenarios.filter((s) => s.scenario.port === 'session-client').map((s) => [s.id.split('/').pop(), s.exercises.map((id) => short[id] ?? id).join(' ')]))
   expect(exercised).toEqual({
-    'cjk-older-server': `${older} ${marker}`,
-    'cjk-read-whole': reply,
-    'combining-older-server': `${older} ${marker}`,
-    'combining-read-whole': reply,
-    'connection-dropped': `${reply} ${stream}`,
-    'cut-mid-byte': `${reply} ${stream}`,
-    'delayed-frame': reply,
-    'emoji-older-server': `${older} ${marker}`,
-    'emoji-read-whole': reply,
-    eviction: `${reply} ${transient}`,
-    'failed-read-then-later-frame': `${reply} ${transient}`,
-    'goaway-at-frame': `${reply} ${stream}`,
-    'goaway-error-code': `${reply} ${stream}`,
-    'hung-first-try': `${reply} ${transient}`,
-    'incomplete-envelope': `${reply} ${stream}`,
-    'no-end-of-stream': reply,
-    'numbers-1-to-2500': reply,
-    'older-server': `${older} ${marker}`,
-    'read-outlasts-timeout': `${transient} ${deadline}`,
-    'recovered-reply-next-turn': `${reply} ${transient}`,
-    'rst-stream': `${reply} ${stream}`,
-    'wait-ends-on-failed-read-frame': `${reply} ${transient}`,
-    'whole-reply-in-transcript': reply,
+    'cjk-older-server': 'older marker form',
+    'cjk-read-whole': 'reply form',
+    'combining-older-server': 'older marker form',
+    'combining-read-whole': 'reply form',
+    'connection-dropped': 'reply stream backoff form',
+    'cut-mid-byte': 'reply stream backoff form',
+    'delayed-frame': 'reply form',
+    'emoji-older-server': 'older marker form',
+    'emoji-read-whole': 'reply form',
+    eviction: 'reply transient form',
+    'failed-read-then-later-frame': 'reply transient form',
+    'goaway-at-frame': 'reply stream backoff form',
+    'goaway-error-code': 'reply stream backoff form',
+    'hung-first-try': 'reply transient form',
+    'incomplete-envelope': 'reply stream backoff form',
+    'no-end-of-stream': 'reply form',
+    'numbers-1-to-2500': 'reply form',
+    'older-server': 'older marker form',
+    'read-outlasts-timeout': 'transient deadline',
+    'recovered-reply-next-turn': 'reply transient form',
+    'rst-stream': 'reply stream backoff form',
+    'wait-ends-on-failed-read-frame': 'reply transient form',
+    'whole-reply-in-transcript': 'reply form',
+    // scenarios/session-client/
+    'backoff-while-dropped': 'reply stream backoff form',
+    'deadline-exceeded-read': 'reply transient form',
+    'frame-outlasts-timeout': 'deadline',
+    'goaway-drain-close': 'reply stream backoff form',
+    'goaway-drain-internal-error': 'reply stream backoff form',
+    'goaway-refused-resume': 'reply stream backoff form',
+    'goaway-refused-stream': 'reply stream form',
+    'goaway-two-step': 'reply stream backoff form',
+    'message-gone': 'marker failed form',
+    'no-end-before-settling': 'reply stream backoff form',
+    'older-server-text': 'older form',
+    'reads-keep-failing': 'transient marker failed form',
+    'reads-keep-failing-text': 'transient failed form',
+    'settling-read-fails-twice': 'reply transient form',
+    'two-replies-in-settling-frame': 'reply form',
+    'unknown-session': 'form',
   })
 })

@@ -1,7 +1,7 @@
 import type { ReadAnswer } from '#harness/servers/session-server/session-script.ts'
 import type { SessionGiven, SessionOracle } from '#harness/drivers/session-client/build-session.ts'
 import { servedSession } from '#harness/contracts/session/served-session.ts'
-import { watchCut } from '#harness/contracts/session/watch-cut.ts'
+import { settlingDelayMs, watchCut } from '#harness/contracts/session/watch-cut.ts'
 import type { WatchCut } from '#harness/contracts/session/watch-cut.ts'
 import type { ScenarioOf } from '#harness/contracts/contract.ts'
 
@@ -11,8 +11,19 @@ export const readBudget = 12
 /** The most tries a correct client makes in one round (between two frames). */
 export const triesPerRound = 3
 
+/** The answers of a read that fail transiently (docs/session-client-port.md): the client tries again. */
+export const transientAnswers: ReadonlySet<ReadAnswer> = new Set(['unavailable', 'internal', 'deadline_exceeded', 'hang'])
+
+/** The answers of a read that fail permanently: the message is never read again, its cut text kept. */
+export const permanentAnswers: ReadonlySet<ReadAnswer> = new Set(['not_found'])
+
+/** The exit code a correct client ends with: 0 the turn settled, 1 the watch failed, 2 the deadline passed first. */
+export type ExpectedExit = 0 | 1 | 2
+
 /** What the scenario's read script and faults mean for a correct client, decided from the scenario alone. */
 export interface ReadPlan {
+  /** The client watches the session the server serves (else the watch answers `not_found`). */
+  sessionKnown: boolean
   /** The view cut the awaited reply. */
   replyCut: boolean
   /** The awaited reply is the settling frame's reply and the view cut it. */
@@ -21,20 +32,26 @@ export interface ReadPlan {
   firstAnswer: ReadAnswer
   /** The first of the reads a correct client may make of a message that answers `ok` (0-based), or -1: none does. */
   firstOk: number
+  /** The first read that fails permanently (0-based), before any `ok`, or -1. */
+  firstPermanent: number
   /** The server has no GetSessionMessage (its first answer is `unimplemented`). */
   olderServer: boolean
-  /** The first answers fail transiently (`unavailable`, `internal`, `hang`). */
+  /** The first answers fail transiently (`unavailable`, `internal`, `deadline_exceeded`, `hang`). */
   transientFirst: boolean
   /** How many reads in a row hang from the first one (at most the read budget). */
   leadingHangs: number
   /** Every read the client can make before its deadline hangs: a read is open at the deadline. */
   openAtDeadline: boolean
+  /** Delays hold the settling frame back until the deadline: the watch is open when it passes. */
+  watchOutlastsDeadline: boolean
   /** The output shows the awaited reply: it is the settling frame's, or the output is the whole transcript. */
   shown: boolean
   /** A correct client ends with the whole awaited reply (the view cut it, and the server can read it in time). */
   wholeReachable: boolean
   /** A correct client prints the settling frame's reply whole: it was never cut, or it can be read whole. */
   finalWholeExpected: boolean
+  /** How a correct client exits. */
+  expectedExit: ExpectedExit
   /** The fault that ends the first watch under the client before its settling frame is written, if one does. */
   watchCut: WatchCut | undefined
 }
@@ -46,38 +63,52 @@ export interface ReadPlan {
 export function readPlan(given: SessionGiven, oracle: SessionOracle = servedSession(given).oracle): ReadPlan {
   const { reads, timeoutMs, tryTimeoutMs } = given
   const answer = (i: number) => reads[Math.min(i, reads.length - 1)]
-  const replyCut = oracle.replyTruncatedBytes > 0
+  const sessionKnown = given.session !== 'unknown'
+  const replyCut = sessionKnown && oracle.replyTruncatedBytes > 0
   const finalCut = replyCut && oracle.finalReplyId === oracle.replyId
   const olderServer = answer(0) === 'unimplemented'
-  let firstOk = -1
-  for (let i = 0; i < readBudget; i++) if (answer(i) === 'ok') {
-    firstOk = i
-    break
-  }
-  const transientFirst = ['unavailable', 'internal', 'hang'].includes(answer(0))
+  const firstOf = (wanted: (a: ReadAnswer) => boolean) => Array.from({ length: readBudget }, (_, i) => i).find((i) => wanted(answer(i))) ?? -1
+  const firstOk = firstOf((a) => a === 'ok')
+  const firstBlocking = firstOf((a) => a === 'unimplemented' || permanentAnswers.has(a))
+  const blocked = firstBlocking >= 0 && (firstOk < 0 || firstBlocking < firstOk)
+  const firstPermanent = blocked && permanentAnswers.has(answer(firstBlocking)) ? firstBlocking : -1
+  const transientFirst = transientAnswers.has(answer(0))
   let leadingHangs = 0
   while (leadingHangs < readBudget && answer(leadingHangs) === 'hang') leadingHangs++
   const openAtDeadline = replyCut && leadingHangs * tryTimeoutMs >= timeoutMs
-  const blocked = Array.from({ length: Math.max(firstOk, 0) }, (_, i) => answer(i)).includes('unimplemented')
+  const watchOutlastsDeadline = sessionKnown && settlingDelayMs(given) >= timeoutMs
   const shown = finalCut || given.output === 'text' // JSON shows only the settling frame's reply
-  const wholeReachable = replyCut && shown && firstOk >= 0 && !blocked && !openAtDeadline
+  const wholeReachable = replyCut && shown && firstOk >= 0 && !blocked && !openAtDeadline && !watchOutlastsDeadline
+  const expectedExit: ExpectedExit = !sessionKnown ? 1 : openAtDeadline || watchOutlastsDeadline ? 2 : 0
   return {
+    sessionKnown,
     replyCut,
     finalCut,
     firstAnswer: answer(0),
-    firstOk,
+    firstOk: blocked ? -1 : firstOk,
+    firstPermanent,
     olderServer,
     transientFirst,
     leadingHangs,
     openAtDeadline,
+    watchOutlastsDeadline,
     shown,
     wholeReachable,
-    finalWholeExpected: !openAtDeadline && (!finalCut || wholeReachable),
-    watchCut: watchCut(given),
+    finalWholeExpected: expectedExit === 0 && (!finalCut || wholeReachable),
+    expectedExit,
+    watchCut: sessionKnown ? watchCut(given) : undefined,
   }
 }
 
 /** The read plan of a session-client scenario, from its `given` alone (what `exercisedBy` decides from). */
 export function scenarioReadPlan(scenario: ScenarioOf<'session-client'>): ReadPlan {
   return readPlan(scenario.given as SessionGiven)
+}
+
+/** Why a correct client prints no settled output in this scenario, or undefined when it does (exit 0). */
+export function noOutputReason(plan: ReadPlan): string | undefined {
+  if (plan.expectedExit === 1) return 'the session is unknown to the server: the watch fails and the client exits 1'
+  if (plan.openAtDeadline) return 'every read of the cut reply hangs until the deadline: the client must time out, not print it'
+  if (plan.watchOutlastsDeadline) return 'the settling frame is held back past the deadline: the client must time out'
+  return undefined
 }

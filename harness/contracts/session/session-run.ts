@@ -23,6 +23,8 @@ export interface SessionRun {
   given: SessionGiven
   oracle: SessionOracle
   events: ServerEvent[]
+  /** When the kit recorded each server event (ms from the start of the run), parallel to `events`. */
+  times: number[]
   result?: SessionClientResult
   reply?: PrintedReply
 }
@@ -35,10 +37,12 @@ export function sessionRun(history: SessionClientHistory): SessionRun {
   if (cached) return cached
   const given = history.given as unknown as SessionGiven
   const oracle = history.oracle as unknown as SessionOracle
-  const events = history.events.flatMap((e) => (e.type === 'note' && e.what === 'server' ? [e.value as ServerEvent] : []))
+  const notes = history.events.flatMap((e) => (e.type === 'note' && e.what === 'server' ? [e] : []))
+  const events = notes.map((e) => e.value as ServerEvent)
+  const times = notes.map((e) => e.time)
   const completion = history.events.find((e) => e.type === 'ok' && e.f === 'session-client.run')
   const result = completion && 'value' in completion ? (completion.value as SessionClientResult) : undefined
-  const run: SessionRun = { given, oracle, events, ...(result ? { result, reply: printedReply(result, given, oracle) } : {}) }
+  const run: SessionRun = { given, oracle, events, times, ...(result ? { result, reply: printedReply(result, given, oracle) } : {}) }
   cache.set(history, run)
   return run
 }

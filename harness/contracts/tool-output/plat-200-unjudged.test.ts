@@ -15,14 +15,17 @@ import { spillRoundtrip } from '#harness/contracts/spill-roundtrip.ts'
 import { spillFallback } from '#harness/contracts/spill-fallback.ts'
 import { spillConfined } from '#harness/contracts/spill-confined.ts'
 import { remedyShrinksOutput } from '#harness/contracts/remedy-shrinks-output.ts'
+import { cutMarkerExact } from '#harness/contracts/cut-marker-exact.ts'
+import { remediesFitShape } from '#harness/contracts/remedies-fit-shape.ts'
 import { checkDepthIsNestingOnly } from '#harness/contracts/depth-is-nesting-only.ts'
+import { checkSnapshotAsDocumented } from '#harness/contracts/snapshot-as-documented.ts'
 import type { HistoryEvent, SnapshotterHistory, ToolOutputHistory } from '#harness/history/history.ts'
 import type { ToolOutputPort } from '#harness/ports/tool-output-port.ts'
 
 // The PLAT-200 contracts never say held on what they did not see: not-applicable where the scenario sets nothing up for
 // them (another spill policy, an output within its cap), unknown where the tool's answer or the kit's measure is missing.
 
-const contracts = [inlineWithinCap, spillRoundtrip, spillFallback, spillConfined, remedyShrinksOutput]
+const contracts = [inlineWithinCap, spillRoundtrip, spillFallback, spillConfined, remedyShrinksOutput, cutMarkerExact, remediesFitShape]
 const verdicts = (history: ToolOutputHistory) => Object.fromEntries(contracts.map((c) => [c.id, c.check(history).verdict]))
 const tool = (name: string, create: () => ToolOutputPort) => recordInProcess(`plat-200/${name}`, { 'tool-output': create() }) as Promise<ToolOutputHistory>
 const silent = (kind: 'errors' | 'empty') => () => silentSystems[`tool-output/silent/${kind}`]().ports['tool-output']!
@@ -57,9 +60,11 @@ describe('not-applicable: the scenario sets nothing up for the contract', () => 
       'recovery/spill-fallback': 'not-applicable',
       'security/spill-confined': 'held',
       'size/remedy-shrinks-output': 'not-applicable',
+      'size/cut-marker-exact': 'not-applicable',
+      'size/remedies-fit-shape': 'not-applicable',
     })
-    expect(inlineWithinCap.check(history as ToolOutputHistory)).toMatchObject({ evidence: expect.stringMatching(/^the output's [\d,]+ runes fit the cap of 1,000,000: returned whole inline$/) })
-    expect(remedyShrinksOutput.check(history as ToolOutputHistory)).toMatchObject({ reason: expect.stringMatching(/fit the cap of 1,000,000: no banner, no remedy to offer$/) })
+    expect(inlineWithinCap.check(history as ToolOutputHistory)).toMatchObject({ evidence: expect.stringMatching(/^the output's [\d,]+ runes fit the cap of 1,000,000: returned whole inline, no banner, remedy or spill$/) })
+    expect(remedyShrinksOutput.check(history as ToolOutputHistory)).toMatchObject({ reason: expect.stringMatching(/fit the cap of 1,000,000: nothing is cut, no banner, no remedy to offer$/) })
     expect(judgeHistory(history).verdict).toBe('held')
     // naming a contract the scenario cannot exercise is refused before anything runs
     expect(() => scenarioSchema.parse({ port: 'tool-output', title: 'Within its cap', given, contracts: ['recovery/spill-roundtrip'] })).toThrow(
@@ -77,18 +82,22 @@ describe('unknown, or broken, when the tool answers with an error or nothing use
       'recovery/spill-fallback': 'not-applicable',
       'security/spill-confined': 'held',
       'size/remedy-shrinks-output': 'unknown',
+      'size/cut-marker-exact': 'unknown',
+      'size/remedies-fit-shape': 'unknown',
     })
     expect(spillConfined.check(granted)).toMatchObject({ evidence: expect.stringMatching(/^the tool answered with an error; nothing changed/), figures: { answer: 'error' } })
     expect(judgeHistory(granted).verdict).toBe('broken')
     const failing = await tool('fallback-failing-spiller', silent('errors'))
     expect(spillFallback.check(failing)).toMatchObject({ verdict: 'broken', witness: { spill: 'failing', error: expect.stringContaining('silent system') } })
   })
-  test('empty: an empty head and no remedy are nothing to measure; the run is never held', async () => {
+  test('empty: an empty head, no marker and no remedy are broken (the cap held a head, a marker and remedies were due); no remedy is nothing to run', async () => {
     for (const name of ['oversized-snapshot-spilled', 'fallback-no-spiller']) {
       const history = await tool(name, silent('empty'))
-      expect(inlineWithinCap.check(history)).toMatchObject({ verdict: 'unknown', reason: expect.stringMatching(/^the inline text is empty/) })
+      expect(inlineWithinCap.check(history)).toMatchObject({ verdict: 'broken', message: expect.stringMatching(/^the inline head is empty, though the cap of 8,000 holds the first 8,000 runes/) })
+      expect(cutMarkerExact.check(history)).toMatchObject({ verdict: 'broken', witness: { bannerStart: '' } })
+      expect(remediesFitShape.check(history)).toMatchObject({ verdict: 'broken', message: expect.stringMatching(/^--compact and --interactive not offered/) })
       expect(remedyShrinksOutput.check(history)).toMatchObject({ verdict: 'unknown', reason: expect.stringMatching(/^the banner offers no remedy/) })
-      expect(judgeHistory(history).verdict).not.toBe('held')
+      expect(judgeHistory(history).verdict).toBe('broken')
     }
   })
 })
@@ -102,12 +111,14 @@ describe('unknown: evidence missing from the History', () => {
       'recovery/spill-fallback': 'not-applicable',
       'security/spill-confined': 'unknown',
       'size/remedy-shrinks-output': 'unknown',
+      'size/cut-marker-exact': 'unknown',
+      'size/remedies-fit-shape': 'unknown',
     })
   })
   test('the kit did not record the output, the sandbox scan, a remedy measure or the read-back', async () => {
     const history = await tool('oversized-snapshot-spilled', createReferenceToolOutput)
     const note = (what: string) => (e: HistoryEvent) => e.type === 'note' && e.what === what
-    expect(inlineWithinCap.check(without(history, note('snapshot')))).toMatchObject({ verdict: 'unknown', reason: expect.stringContaining('no output') })
+    for (const contract of [inlineWithinCap, cutMarkerExact, remediesFitShape]) expect(contract.check(without(history, note('snapshot')))).toMatchObject({ verdict: 'unknown', reason: expect.stringContaining('no output') })
     expect(spillConfined.check(without(history, note('sandbox')))).toMatchObject({ verdict: 'unknown', reason: expect.stringContaining('did not scan the sandbox') })
     expect(remedyShrinksOutput.check(without(history, note('remedy')))).toMatchObject({ verdict: 'unknown', reason: expect.stringContaining('did not run the offered --compact') })
     expect(spillRoundtrip.check(without(history, note('recovery')))).toMatchObject({ verdict: 'unknown', reason: expect.stringContaining('did not read the recovery command back') })
@@ -120,5 +131,15 @@ describe('unknown: evidence missing from the History', () => {
     expect(checkDepthIsNestingOnly(without(history, answersAt([1])))).toMatchObject({ verdict: 'unknown', reason: expect.stringContaining('no snapshot at depth 1') })
     expect(checkDepthIsNestingOnly(without(history, answersAt([2, 3])))).toMatchObject({ verdict: 'unknown', reason: expect.stringContaining('no snapshot at or above the real depth 2') })
     expect(checkDepthIsNestingOnly(without(history, (e) => e.type === 'ok'))).toMatchObject({ verdict: 'unknown', reason: 'no snapshot was answered: nothing to compare' })
+  })
+  test('size/snapshot-as-documented: no unlimited snapshot, a request unanswered, or no page spec', async () => {
+    const history = (await recordInProcess('plat-200/depth-flat-500-siblings', { snapshotter: createBuiltInSnapshotter() })) as SnapshotterHistory
+    const optionsOf = (e: HistoryEvent) => (e.type === 'invoke' ? JSON.stringify((e.value as { options: object }).options) : undefined)
+    const answersTo = (options: object) => (e: HistoryEvent) => (e.type === 'ok' || e.type === 'fail') && optionsOf(history.events[e.invoke]) === JSON.stringify(options)
+    expect(checkSnapshotAsDocumented(history)).toMatchObject({ verdict: 'held', figures: { compared: 9, refused: ['-1', '1.5'] } })
+    expect(checkSnapshotAsDocumented(without(history, answersTo({})))).toMatchObject({ verdict: 'unknown', reason: expect.stringContaining('no snapshot without options') })
+    expect(checkSnapshotAsDocumented(without(history, answersTo({ compact: true })))).toMatchObject({ verdict: 'unknown', reason: 'not answered: compact' })
+    expect(checkSnapshotAsDocumented(without(history, answersTo({ depth: -1 })))).toMatchObject({ verdict: 'unknown', reason: 'not answered: depth -1' })
+    expect(checkSnapshotAsDocumented({ ...history, given: {} })).toMatchObject({ verdict: 'unknown', reason: expect.stringContaining('no page spec') })
   })
 })

@@ -18,7 +18,11 @@ describe('scenarioOutputSize', () => {
     const { given } = scenario
     const snapshot = await kitSnapshotter(given.snapshotter as 'built-in' | 'chromium').snapshot({ html: preparePage(given.page).html, options: {} })
     expect(scenarioOutputSize(given)).toBe(measure(given.cap.unit as CapUnit, snapshot.text))
-    expect(overItsCap(given)).toBe(true)
+    expect(overItsCap(given) === true).toBe(scenarioOutputSize(given) > given.cap.max)
+  })
+  test('every bundled page is over its cap but tool-output/output-at-cap, which is exactly at it', () => {
+    const within = scenarios.filter(([, s]) => overItsCap(s.given) !== true).map(([id, s]) => [id, scenarioOutputSize(s.given) - s.given.cap.max])
+    expect(within).toEqual([['tool-output/output-at-cap', 0]])
   })
   test('an output within its cap is no spill or remedy to judge, with the sizes in the reason', () => {
     const given = { page: { kind: 'flat', siblings: 20, text: 12, seed: 1 }, snapshotter: 'built-in', cap: { unit: 'runes', max: 1_000_000 }, spill: 'granted' } as ToolOutputScenario['given']

@@ -7,7 +7,7 @@ import type { ScriptedHistory } from '#harness/history/history.ts'
 import type { AgentLogScenario, AgentLogStep } from '#harness/scenario/agent-log-scenario-schema.ts'
 import { createAgentLogSandbox } from '#harness/drivers/agent-log/agent-log-sandbox.ts'
 
-/** An agent-log scenario made ready: its given and steps, and the session id the runs share. */
+/** An agent-log scenario made ready: its given and steps, and the session it starts with. */
 export interface PreparedAgentLog {
   given: AgentLogScenario['given']
   steps: AgentLogStep[]
@@ -16,22 +16,26 @@ export interface PreparedAgentLog {
 
 /**
  * The agent-log port's driver: runs the implementation as a process of its own in a sandbox (its working folder), with
- * a decoy workspace outside it; replays the starts, completions and other activity; kills it with SIGKILL, restarts it
- * on the same store, reuses the session, or opens another session in the same process (`setup`) as the steps say —
- * every pid in the History — and reads the records back, listing the sandbox's files at each check and at the end.
+ * a decoy workspace holding a real store outside it and HOME, TMPDIR and the XDG folders pointed at folders it
+ * watches; replays the starts, completions and other activity; kills it with SIGKILL, restarts it on the same store,
+ * reuses the session, or opens another session in the same process (`setup`) as the steps say — every pid in the
+ * History — and reads the records back, listing the sandbox's files at each check and at the end.
  */
 export const agentLogDriver: Driver<AgentLogScenario, PreparedAgentLog> = {
   needs: (scenario) => (scenario.steps.some((step) => step === 'kill' || step === 'restart') ? ['pid', 'kill-restart'] : []),
-  prepare: (scenario) => ({ given: scenario.given, steps: scenario.steps, sessionId: 'session-plat-114' }),
+  prepare: (scenario) => ({ given: scenario.given, steps: scenario.steps, sessionId: scenario.given.session }),
   async drive(_pooled, prepared, recorder, context) {
-    const { given, sessionId } = prepared
-    const sandbox = createAgentLogSandbox(given.store as 'writable' | 'unwritable')
+    const { given } = prepared
+    const sandbox = createAgentLogSandbox(given.store as 'writable' | 'unwritable', prepared.sessionId)
     const decoyBefore = sandbox.scanDecoy()
-    const setupFor = (workspace: string) => ({ workspacePath: workspace === 'none' ? null : sandbox.workspace, sessionId, uiEventCap: given.uiEventCap })
-    let setup = setupFor(given.workspace)
+    const watchedBefore = sandbox.watched.scan()
+    let sessionId = prepared.sessionId
+    let workspace: string = given.workspace
+    const setupFor = () => ({ workspacePath: workspace === 'none' ? null : sandbox.workspace, sessionId, uiEventCap: given.uiEventCap })
+    let setup = setupFor()
     let live: Connection | undefined
     const start = async () => {
-      live = await context.open({ cwd: sandbox.root })
+      live = await context.open({ cwd: sandbox.root, env: sandbox.watched.env })
       recorder.note('process started', { pid: live.system.pid ?? null, cwd: sandbox.root })
       await call(recorder, 'agent-log.setup', setup, -1, () => live!.port('agent-log').setup(setup))
     }
@@ -47,40 +51,56 @@ export const agentLogDriver: Driver<AgentLogScenario, PreparedAgentLog> = {
       recorder.note(`process ${how}`, { pid: pid ?? null, signal: how === 'killed' ? 'SIGKILL' : null, stderr })
       live = undefined
     }
+    const port = async () => {
+      if (!live) await start() // a step after a kill with no restart: a new process, as a restart would start
+      return live!.port('agent-log')
+    }
+    // a write the store cannot take: where its process's stderr stood when it was sent (a report of it comes after)
+    const markStderr = (step: number) => {
+      if (given.store === 'unwritable' && setup.workspacePath !== null) recorder.note('stderr before write', { step, offset: live!.stderr().length })
+    }
     try {
       await start()
       for (const [index, step] of prepared.steps.entries()) {
-        const port = () => live!.port('agent-log')
         if (typeof step === 'string') {
           if (step === 'kill') await end('killed')
           else if (step === 'restart') {
             await end('stopped')
             await start()
           } else if (step === 'reuse') {
+            const log = await port()
             recorder.note('session reused', { sessionId })
-            await call(recorder, 'agent-log.setup', setup, index, () => port().setup(setup))
+            await call(recorder, 'agent-log.setup', setup, index, () => log.setup(setup))
           } else {
-            if (!live) await start()
-            await call(recorder, 'agent-log.records', { sessionId }, index, () => port().records({ sessionId }))
+            const log = await port()
+            const request = { sessionId }
+            await call(recorder, 'agent-log.records', request, index, () => log.records(request))
             // what the run has written so far, for durability/scoped: a session with no workspace must have written nothing
             recorder.note('sandbox at check', { step: index, files: sandbox.list() })
           }
         } else if ('start' in step) {
+          const log = await port()
           const s = step.start
           const event = { sessionId, agentId: s.agent, name: s.name, kind: s.kind, parentExecutionId: s.parent }
-          await call(recorder, 'agent-log.agentStarted', event, index, () => port().agentStarted(event))
+          markStderr(index)
+          await call(recorder, 'agent-log.agentStarted', event, index, () => log.agentStarted(event))
         } else if ('complete' in step) {
+          const log = await port()
           const c = step.complete
           const event = { sessionId, agentId: c.agent, status: c.status, result: c.result, error: c.error, duration: c.duration }
-          await call(recorder, 'agent-log.agentCompleted', event, index, () => port().agentCompleted(event))
+          markStderr(index)
+          await call(recorder, 'agent-log.agentCompleted', event, index, () => log.agentCompleted(event))
         } else if ('setup' in step) {
-          // another session in the same process: with the sandbox's workspace, or none (a restart reopens this one)
-          setup = setupFor(step.setup.workspace)
-          const request = setup
-          await call(recorder, 'agent-log.setup', request, index, () => port().setup(request))
+          // another session (or this one with another workspace) in the same process; a later restart reopens it
+          const log = await port()
+          workspace = step.setup.workspace ?? workspace
+          sessionId = step.setup.session ?? sessionId
+          const request = (setup = setupFor())
+          await call(recorder, 'agent-log.setup', request, index, () => log.setup(request))
         } else {
+          const log = await port()
           const request = { sessionId, count: step.activity }
-          await call(recorder, 'agent-log.uiActivity', request, index, () => port().uiActivity(request))
+          await call(recorder, 'agent-log.uiActivity', request, index, () => log.uiActivity(request))
         }
       }
     } finally {
@@ -88,7 +108,8 @@ export const agentLogDriver: Driver<AgentLogScenario, PreparedAgentLog> = {
       const decoyAfter = sandbox.scanDecoy()
       const decoyChanged = [...new Set([...Object.keys(decoyBefore), ...Object.keys(decoyAfter)])].filter((path) => JSON.stringify(decoyBefore[path]) !== JSON.stringify(decoyAfter[path])).sort()
       const decoyFiles = Object.values(decoyBefore).filter((e) => e.kind === 'file').length
-      recorder.note('sandbox', { root: sandbox.root, workspace: sandbox.workspace, files: sandbox.list(), decoyUntouched: decoyChanged.length === 0, decoyFiles, decoyChanged })
+      const outside = sandbox.watched.writesSince(watchedBefore, idsOf(prepared))
+      recorder.note('sandbox', { root: sandbox.root, workspace: sandbox.workspace, files: sandbox.list(), decoyUntouched: decoyChanged.length === 0, decoyFiles, decoyChanged, watched: Object.keys(sandbox.watched.env), outside })
       sandbox.remove()
     }
   },
@@ -103,6 +124,18 @@ export const agentLogDriver: Driver<AgentLogScenario, PreparedAgentLog> = {
       events: recorder.events,
     }
   },
+}
+
+/** The session and agent ids a run uses: a file outside the sandbox holding one of them holds the run's records. */
+function idsOf(prepared: PreparedAgentLog): string[] {
+  const ids = new Set([prepared.sessionId])
+  for (const step of prepared.steps) {
+    if (typeof step !== 'object') continue
+    if ('start' in step) ids.add(step.start.agent)
+    else if ('complete' in step) ids.add(step.complete.agent)
+    else if ('setup' in step && step.setup.session) ids.add(step.setup.session)
+  }
+  return [...ids]
 }
 
 /** Records one port call; a failure the implementation answered (an error reaching the agent) is a `fail`, an adapter failure stops the run. */

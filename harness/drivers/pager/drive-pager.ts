@@ -15,7 +15,12 @@ export interface PagerReplay {
   ceilings: Ceiling[]
   oracle: CollectionOracle[]
   steps: PagerStep[]
+  /** A run the pager is set up with first, and each collection of the steps read once from it, before `records` replace it. */
+  previous?: { name: string; records: RunRecord[] }
 }
+
+/** The History's name of a read of the previous run (not a `pager.read`: the contracts judge the reads of the last setup only). */
+export const previousRunRead = 'pager.read (previous run)'
 
 /**
  * Replays pager steps against a connection and records every invoke and completion, the sizes the kit measured, and
@@ -26,6 +31,7 @@ export async function drivePager(connection: Connection, replay: PagerReplay, re
   const pager = connection.port('pager')
   const measured = [...new Set(replay.ceilings.map((c) => c.measure))]
   try {
+    if (replay.previous) await readPrevious(pager, recorder, replay, replay.previous)
     await call(recorder, 'pager.setup', { records: `(${replay.records.length} records)`, ceilings: replay.ceilings }, -1, async () => {
       await pager.setup({ records: replay.records, ceilings: replay.ceilings })
       return { type: 'ok' as const }
@@ -39,6 +45,21 @@ export async function drivePager(connection: Connection, replay: PagerReplay, re
     recorder.note('stopped: the adapter failed', { failure: error.failure, message: error.message })
   }
   return recorder
+}
+
+/** Sets the pager up with the previous run and reads each collection the steps name once from it, as a user of that run would. */
+async function readPrevious(pager: PagerPort, recorder: HistoryRecorder, replay: PagerReplay, previous: NonNullable<PagerReplay['previous']>): Promise<void> {
+  await call(recorder, 'pager.setup', { records: `(${previous.records.length} records of ${previous.name})`, ceilings: replay.ceilings }, -1, async () => {
+    await pager.setup({ records: previous.records, ceilings: replay.ceilings })
+    return { type: 'ok' as const }
+  })
+  const collections = [...new Set(replay.steps.map((s) => ('read' in s ? s.read.collection : s.walk.collection)))]
+  for (const collection of collections) {
+    await call(recorder, previousRunRead, { collection, cursor: null }, -1, async () => {
+      const result = await pager.read({ collection, cursor: null })
+      return result.ok ? { type: 'ok' as const, value: { items: result.page.items.length, cursor: result.page.cursor } } : { type: 'fail' as const, error: result.error }
+    })
+  }
 }
 
 async function walk(

@@ -10,7 +10,7 @@ export interface PreparedPagerReplay extends PagerReplay {
   fixture: { name: string; hash: string }
 }
 
-/** Loads a pager scenario's fixture (checking its hash), derives the oracle of each collection it names, and resolves its ceilings. */
+/** Loads a pager scenario's fixture (checking its hash) and its previous fixture if any, derives the oracle of each collection it names, and resolves its ceilings. */
 export function preparePagerReplay(scenario: PagerScenario): PreparedPagerReplay {
   const run = loadAnalysisRun(scenario.fixture)
   const names = new Set<string>()
@@ -25,11 +25,13 @@ export function preparePagerReplay(scenario: PagerScenario): PreparedPagerReplay
     oracle.push(entry)
     byName.set(collection, entry)
   }
+  const previous = scenario.given.previousFixture === undefined ? undefined : loadAnalysisRun(scenario.given.previousFixture)
   return {
     fixture: { name: run.name, hash: run.hash },
     records: run.records,
     ceilings: resolveCeilings(scenario.given.ceilings, byName),
     oracle,
     steps: scenario.steps,
+    ...(previous ? { previous: { name: previous.name, records: previous.records } } : {}),
   }
 }

@@ -5,6 +5,8 @@ import { replies } from '#fixtures/replies/replies.ts'
 /** The session a scenario describes, as the scenario file gives it (defaults applied by the schema). */
 export interface SessionGiven {
   reply: string
+  /** `unknown`: the client is asked to watch a session the server does not have. */
+  session: 'known' | 'unknown'
   viewLimitBytes: number
   viewMessages: number
   framesBefore: number
@@ -20,6 +22,8 @@ export interface SessionGiven {
 /** What a correct client ends with, and what the server served: the oracle of a session-client History. */
 export interface SessionOracle {
   sessionId: string
+  /** The session the client is asked to watch: the served one, or one the server does not have. */
+  watchedSessionId: string
   /** The id of the awaited reply (the long one) and its whole text. */
   replyId: string
   replyWhole: string
@@ -70,6 +74,7 @@ export function buildSession(given: SessionGiven, sessionId = 'session-1'): { sc
     script: { sessionId, frames, wholeMessages: Object.fromEntries(whole.map((m) => [m.id, m])), reads: given.reads, faults: given.faults },
     oracle: {
       sessionId,
+      watchedSessionId: given.session === 'unknown' ? `${sessionId}-unknown` : sessionId,
       replyId: awaited.id,
       replyWhole: reply.text,
       replyView: view.text,

@@ -31,7 +31,7 @@ export const sessionClientDriver: Driver<SessionClientScenario, PreparedSession>
     const server = await startSessionServer(prepared.script, (event) => recorder.note('server', event))
     try {
       const { given, oracle } = prepared
-      const request: SessionClientRequest = { baseUrl: server.url, sessionId: oracle.sessionId, timeoutMs: given.timeoutMs, tryTimeoutMs: given.tryTimeoutMs, output: given.output }
+      const request: SessionClientRequest = { baseUrl: server.url, sessionId: oracle.watchedSessionId, timeoutMs: given.timeoutMs, tryTimeoutMs: given.tryTimeoutMs, output: given.output }
       const invoke = recorder.invoke('session-client.run', request, 0)
       try {
         recorder.complete(invoke, { type: 'ok', value: await client.run(request) })

@@ -6,24 +6,31 @@ import { historyFormat } from '#harness/history/history.ts'
 import type { ScriptedHistory } from '#harness/history/history.ts'
 import { preparePage } from '#harness/drivers/snapshotter/prepare-page.ts'
 import type { PreparedPage } from '#harness/drivers/snapshotter/prepare-page.ts'
+import { mustRefuse, snapshotRequests } from '#harness/drivers/snapshotter/snapshot-requests.ts'
 
 /**
- * The snapshotter port's driver (the depth characterization): snapshots the page with no depth limit and at every
- * depth from 1 to one past its real depth, recording each text and its size in UTF-8 bytes.
+ * The snapshotter port's driver: snapshots the page with no depth limit and at every depth from 1 to one past its
+ * real depth (the depth characterization), then with `depth: 0`, compact, interactive, both, and depth 1 with compact,
+ * recording each text and its size in UTF-8 bytes; last it asks for a negative and a fractional depth, whose error
+ * answer it records as the snapshotter's (a refusal), not as an adapter failure.
  */
 export const snapshotterDriver: Driver<SnapshotterScenario, PreparedPage> = {
   prepare: (scenario) => preparePage(scenario.given.page),
   async drive(connection, prepared, recorder) {
     const snapshotter = connection.port('snapshotter')
-    const depths: Array<number | null> = [null, ...Array.from({ length: prepared.realDepth + 1 }, (_, i) => i + 1)]
-    for (const [step, depth] of depths.entries()) {
-      const options = depth === null ? {} : { depth }
+    for (const [step, options] of snapshotRequests(prepared.realDepth).entries()) {
       const invoke = recorder.invoke('snapshotter.snapshot', { options }, step)
       try {
         const snapshot: Snapshot = await snapshotter.snapshot({ html: prepared.html, options })
         recorder.complete(invoke, { type: 'ok', value: { ...snapshot, bytes: Buffer.byteLength(snapshot.text, 'utf8') } })
       } catch (error) {
-        if (error instanceof AdapterError) recorder.complete(invoke, { type: 'info', error: { code: error.failure, message: error.message } })
+        if (!(error instanceof AdapterError)) throw error
+        // a depth it must refuse, refused: a definite answer the contracts judge, not a failure of the run
+        if (error.failure === 'implementation' && mustRefuse(options)) {
+          recorder.complete(invoke, { type: 'fail', error: { code: 'error', message: error.message } })
+          continue
+        }
+        recorder.complete(invoke, { type: 'info', error: { code: error.failure, message: error.message } })
         throw error
       }
     }
@@ -36,9 +43,11 @@ export const snapshotterDriver: Driver<SnapshotterScenario, PreparedPage> = {
     let snapshotter: string | undefined
     for (const e of history.events) {
       if (e.type !== 'ok' || e.f !== 'snapshotter.snapshot') continue
-      const invoke = history.events[e.invoke] as { value: { options: { depth?: number } } }
+      const { options } = (history.events[e.invoke] as { value: { options: { depth?: number } } }).value
+      // the depth characterization only: unlimited and each depth limit asked alone
+      if (Object.keys(options).some((k) => k !== 'depth') || (options.depth !== undefined && !(Number.isInteger(options.depth) && options.depth >= 1))) continue
       const value = e.value as { bytes: number; snapshotter: string }
-      sizes[invoke.value.options.depth === undefined ? 'unlimited' : `depth ${invoke.value.options.depth}`] = value.bytes
+      sizes[options.depth === undefined ? 'unlimited' : `depth ${options.depth}`] = value.bytes
       snapshotter = value.snapshotter
     }
     return { snapshotter: snapshotter ?? null, realDepth: (history as ScriptedHistory).oracle.realDepth, bytes: sizes }

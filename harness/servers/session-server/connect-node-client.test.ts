@@ -16,7 +16,7 @@ describe('the session server as connect-node (JSON codec) sees it', () => {
   test.for(['2', '1.1'] as const)('over HTTP/%s: no fault is a clean stream; cut is an incomplete envelope; no-end a missing EndStreamResponse', async (httpVersion) => {
     const url = await serve([
       { watch: 2, atFrame: 2, kind: 'cut' },
-      { watch: 3, atFrame: 0, kind: 'no-end' },
+      { watch: 3, atFrame: 4, kind: 'no-end' },
     ])
     const request = { sessionId: 's1' }
     expect(await watchOverConnect(url, httpVersion, request)).toEqual({ cursors: ['c0', 'c1', 'c2', 'c3'], error: null })
@@ -27,16 +27,29 @@ describe('the session server as connect-node (JSON codec) sees it', () => {
     })
   })
 
-  test('over HTTP/2: goaway is a refused stream, rst carries its code, and an unknown session is not_found', async () => {
+  test('over HTTP/2: a drained watch is canceled, a refused one internal (REFUSED_STREAM), rst carries its code, and an unknown session is not_found', async () => {
     const url = await serve([
       { watch: 1, atFrame: 1, kind: 'goaway', code: 'NO_ERROR' },
       { watch: 2, atFrame: 1, kind: 'rst', code: 'INTERNAL_ERROR' },
+      { watch: 3, atFrame: 0, kind: 'refuse' },
     ])
     const goaway = await watchOverConnect(url, '2', { sessionId: 's1' })
-    expect(goaway.cursors).toEqual(['c0'])
-    expect(goaway.error?.rawMessage).toMatch(/REFUSED_STREAM/)
+    expect([goaway.cursors, goaway.error?.code]).toEqual([['c0'], Code.Canceled])
     const rst = await watchOverConnect(url, '2', { sessionId: 's1' })
     expect([rst.cursors, rst.error?.code, rst.error?.rawMessage]).toEqual([['c0'], Code.Internal, expect.stringMatching(/INTERNAL_ERROR/)])
+    const refused = await watchOverConnect(url, '2', { sessionId: 's1' })
+    expect([refused.cursors, refused.error?.code, refused.error?.rawMessage]).toEqual([[], Code.Internal, expect.stringMatching(/REFUSED_STREAM/)])
     expect((await watchOverConnect(url, '2', { sessionId: 'nope' })).error?.code).toBe(Code.NotFound)
+  })
+
+  test('over HTTP/2: a drain ended by RST_STREAM INTERNAL_ERROR is internal; a GOAWAY with an error code is internal "Session closed with error code 2"', async () => {
+    const url = await serve([
+      { watch: 1, atFrame: 1, kind: 'goaway', code: 'NO_ERROR', then: 'INTERNAL_ERROR' },
+      { watch: 2, atFrame: 1, kind: 'goaway', code: 'INTERNAL_ERROR' },
+    ])
+    const drained = await watchOverConnect(url, '2', { sessionId: 's1' })
+    expect([drained.cursors, drained.error?.code, drained.error?.rawMessage]).toEqual([['c0'], Code.Internal, expect.stringMatching(/INTERNAL_ERROR/)])
+    const failed = await watchOverConnect(url, '2', { sessionId: 's1' })
+    expect([failed.cursors, failed.error?.code, failed.error?.rawMessage]).toEqual([['c0'], Code.Internal, 'Session closed with error code 2'])
   })
 })

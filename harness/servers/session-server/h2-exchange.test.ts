@@ -38,14 +38,15 @@ describe('faults as a node:http2 (h2c) client sees them', () => {
     expect([framesSent(log), ends(log)]).toEqual([['c0', 'c1', 'c2', 'c3'], ['end-stream']])
   })
 
-  test('goaway NO_ERROR: the client gets GOAWAY, the open watch stream is refused, and a new connection resumes', async () => {
+  test('goaway NO_ERROR (a graceful drain): GOAWAY covering the watch stream, RST_STREAM CANCEL, and a new connection resumes', async () => {
     const { log, client, url } = await serve([{ watch: 1, atFrame: 2, kind: 'goaway', code: 'NO_ERROR' }])
     const seen = await client.watch({ sessionId: 's1' })
-    expect(client.goaways[0]).toEqual({ code: constants.NGHTTP2_NO_ERROR, lastStreamID: 1, data: 'contract-kit: scripted goaway' })
-    expect(seen).toMatchObject({ ended: false, rstCode: constants.NGHTTP2_REFUSED_STREAM })
-    expect(seen.error).toEqual({ code: 'ERR_HTTP2_STREAM_ERROR', message: 'Stream closed with error code NGHTTP2_REFUSED_STREAM' })
+    expect(client.goaways[0]).toEqual({ code: constants.NGHTTP2_NO_ERROR, lastStreamID: 1, data: '' })
+    expect(seen).toMatchObject({ rstCode: constants.NGHTTP2_CANCEL, error: null })
     expect(readWatchBody(seen.body)).toEqual({ cursors: ['c0', 'c1'], endStream: null, incomplete: 0 })
-    expect(log.ofType('fault')).toEqual([{ type: 'fault', watch: 1, kind: 'goaway', code: 'NO_ERROR', ms: null, at: { frame: 2 }, offset: expect.any(Number) }])
+    expect(log.ofType('fault')).toEqual([
+      { type: 'fault', watch: 1, kind: 'goaway', code: 'NO_ERROR', ms: null, at: { frame: 2 }, offset: expect.any(Number), sent: ['PING (its ACK came back)', 'GOAWAY last_stream_id=1 error_code=NO_ERROR', 'RST_STREAM stream_id=1 error_code=CANCEL'] },
+    ])
 
     const again = connectH2(url)
     onTestFinished(() => again.close())
@@ -58,17 +59,25 @@ describe('faults as a node:http2 (h2c) client sees them', () => {
     expect([framesSent(log), ends(log)]).toEqual([['c0', 'c1', 'c2', 'c3'], ['goaway', 'end-stream']])
   })
 
-  test('goaway on a later stream of a connection: its last-stream-id alone refuses the watch stream', async () => {
+  test('goaway on a later stream of a connection: its last_stream_id covers every stream processed there, this one included', async () => {
     const { client } = await serve([{ watch: 2, atFrame: 0, kind: 'goaway', code: 'NO_ERROR' }])
     expect(readWatchBody((await client.watch({ sessionId: 's1' })).body).endStream).toEqual({})
     const seen = await client.watch({ sessionId: 's1', cursor: 'c3' })
-    expect(client.goaways[0]).toMatchObject({ code: constants.NGHTTP2_NO_ERROR, lastStreamID: 1 })
-    expect(seen).toMatchObject({ rstCode: constants.NGHTTP2_REFUSED_STREAM, error: { code: 'ERR_HTTP2_STREAM_ERROR' } })
-    expect(seen.body.length).toBe(0)
+    expect(client.goaways[0]).toMatchObject({ code: constants.NGHTTP2_NO_ERROR, lastStreamID: 3 })
+    expect(seen).toMatchObject({ rstCode: constants.NGHTTP2_CANCEL })
     expect(client.sessionErrors).toEqual([])
   })
 
-  test("goaway with an error code: Node's client destroys the session, and the stream errors with the session error", async () => {
+  test('refuse: GOAWAY below the stream and RST_STREAM REFUSED_STREAM before any response; Node refuses the stream', async () => {
+    const { log, client } = await serve([{ watch: 1, atFrame: 0, kind: 'refuse' }])
+    const seen = await client.watch({ sessionId: 's1' })
+    expect(client.goaways[0]).toMatchObject({ code: constants.NGHTTP2_NO_ERROR, lastStreamID: 0 })
+    expect(seen).toMatchObject({ status: null, rstCode: constants.NGHTTP2_REFUSED_STREAM, error: { code: 'ERR_HTTP2_STREAM_ERROR' } })
+    expect(seen.body.length).toBe(0)
+    expect([framesSent(log), ends(log)]).toEqual([[], ['refuse']])
+  })
+
+  test("goaway with an error code (a connection error, then FIN): Node's client destroys the session, and the stream errors with the session error", async () => {
     const { log, client } = await serve([{ watch: 1, atFrame: 1, kind: 'goaway', code: 'INTERNAL_ERROR' }])
     const closed = new Promise((resolve) => client.session.once('close', resolve))
     const seen = await client.watch({ sessionId: 's1' })
@@ -80,10 +89,7 @@ describe('faults as a node:http2 (h2c) client sees them', () => {
     expect(ends(log)).toEqual(['goaway'])
   })
 
-  test.for([
-    ['REFUSED_STREAM', constants.NGHTTP2_REFUSED_STREAM],
-    ['INTERNAL_ERROR', constants.NGHTTP2_INTERNAL_ERROR],
-  ] as const)('rst %s: the stream errors with that code after the frames before it', async ([code, number]) => {
+  test.for([['INTERNAL_ERROR', constants.NGHTTP2_INTERNAL_ERROR]] as const)('rst %s: the stream errors with that code after the frames before it', async ([code, number]) => {
     const { log, client } = await serve([{ watch: 1, atFrame: 2, kind: 'rst', code }])
     const seen = await client.watch({ sessionId: 's1' })
     expect(seen).toMatchObject({ ended: false, rstCode: number, error: { code: 'ERR_HTTP2_STREAM_ERROR', message: `Stream closed with error code NGHTTP2_${code}` } })
@@ -117,8 +123,8 @@ describe('faults as a node:http2 (h2c) client sees them', () => {
     expect([framesSent(log), ends(log)]).toEqual([['c0', 'c1'], ['cut']])
   })
 
-  test('no-end: every frame and a clean end, but no end-of-stream envelope', async () => {
-    const { log, client } = await serve([{ watch: 1, atFrame: 0, kind: 'no-end' }])
+  test('no-end after the last frame: every frame and a clean end, but no end-of-stream envelope', async () => {
+    const { log, client } = await serve([{ watch: 1, atFrame: 4, kind: 'no-end' }])
     const seen = await client.watch({ sessionId: 's1' })
     expect(seen).toMatchObject({ ended: true, error: null, rstCode: constants.NGHTTP2_NO_ERROR })
     expect(readWatchBody(seen.body)).toEqual({ cursors: ['c0', 'c1', 'c2', 'c3'], endStream: null, incomplete: 0 })

@@ -33,7 +33,7 @@ async function watch(exchange: SessionExchange, { script, record, calls }: Sessi
   const watch = calls.watch()
   const plan = planWatch(script, watch, decodeRequest(bytes))
   record({ type: 'watch', watch, connection: exchange.connection, stream: exchange.stream, cursor: plan.cursor })
-  await runWatch(plan, watch, exchange.startStream('application/connect+json'), record)
+  await runWatch(plan, watch, exchange, record)
 }
 
 async function read(exchange: SessionExchange, { script, record, calls }: SessionContext): Promise<void> {

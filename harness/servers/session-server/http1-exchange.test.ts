@@ -35,6 +35,24 @@ describe('faults as an HTTP/1.1 client sees them (node:http, and fetch)', () => 
     expect(ends(log)).toEqual([fault.kind, fault.kind])
   })
 
+  test('goaway then close: the socket is destroyed after the grace period; a shutdown notice does nothing; refuse destroys the socket before any response', async () => {
+    const { log, url } = await serve([
+      { watch: 1, atFrame: 1, kind: 'goaway-notice' },
+      { watch: 1, atFrame: 2, kind: 'goaway', code: 'NO_ERROR', then: 'close', graceMs: 20 },
+      { watch: 2, atFrame: 0, kind: 'refuse' },
+    ])
+    const seen = await watchOverHttp1(url, { sessionId: 's1' })
+    expect(seen).toMatchObject({ status: 200, aborted: true })
+    expect(readWatchBody(seen.body)).toEqual(cutAfterTwo)
+    await expect(fetchWatch(url, { sessionId: 's1' })).rejects.toThrow('fetch failed')
+    expect(log.ofType('fault').map((f) => [f.kind, f.sent])).toEqual([
+      ['goaway-notice', []],
+      ['goaway', ['the TCP connection destroyed after 20 ms (the chunked body cut)']],
+      ['refuse', ['the TCP connection destroyed before any response']],
+    ])
+    expect(ends(log)).toEqual(['goaway', 'refuse'])
+  })
+
   test('cut: half an envelope, then the chunked body ends cleanly: no error, only the missing end-of-stream envelope tells', async () => {
     const { log, url } = await serve([{ watch: 1, atFrame: 2, kind: 'cut' }, { watch: 2, atFrame: 2, kind: 'cut' }])
     const seen = await watchOverHttp1(url, { sessionId: 's1' })
@@ -47,7 +65,7 @@ describe('faults as an HTTP/1.1 client sees them (node:http, and fetch)', () => 
   })
 
   test('no-end: every frame and a clean end, but no end-of-stream envelope', async () => {
-    const { log, url } = await serve([{ watch: 1, atFrame: 0, kind: 'no-end' }])
+    const { log, url } = await serve([{ watch: 1, atFrame: 4, kind: 'no-end' }])
     const seen = await fetchWatch(url, { sessionId: 's1' })
     expect([seen.error, readWatchBody(seen.body)]).toEqual([null, { cursors: ['c0', 'c1', 'c2', 'c3'], endStream: null, incomplete: 0 }])
     expect(ends(log)).toEqual(['no-end'])

@@ -5,12 +5,15 @@ import type { GoneReason, SessionExchange, WatchSink } from '#harness/servers/se
 import type { NodeConnection } from '#harness/servers/session-server/node-connection.ts'
 import { readBody } from '#harness/servers/session-server/read-body.ts'
 import { waitUnlessAborted } from '#harness/servers/session-server/wait-unless-aborted.ts'
+import { goawayEnding } from '#harness/servers/session-server/goaway-ending.ts'
 
 /** One HTTP/1.1 request of the node server as a session exchange (goaway, rst and drop all destroy the socket). */
 export function http1Exchange(request: IncomingMessage, response: ServerResponse, connection: NodeConnection): SessionExchange {
   // HTTP/1.1 has no GOAWAY and no stream reset: `goaway` (the "Connection: close" of HTTP/1.1, but mid-body), `rst`
-  // and `drop` all destroy the TCP socket after the bytes written so far; the chunked body never gets its last chunk,
-  // so the client sees the body cut, not a clean end. `cut` and `no-end` end the chunked body cleanly.
+  // and `drop` all destroy the TCP socket after the bytes written so far (a `goaway` with `then: close` after its grace
+  // period); the chunked body never gets its last chunk, so the client sees the body cut, not a clean end. `refuse`
+  // destroys the socket before any response; the shutdown notice does nothing. `cut` and `no-end` end the chunked body
+  // cleanly.
   const closed = new AbortController()
   response.once('close', () => closed.abort())
   const signal = AbortSignal.any([connection.closing, closed.signal])
@@ -28,6 +31,10 @@ export function http1Exchange(request: IncomingMessage, response: ServerResponse
       response.writeHead(status, { 'content-type': contentType, 'content-length': Buffer.byteLength(body) })
       response.end(body)
     },
+    refuse() {
+      connection.socket.destroy()
+      return ['the TCP connection destroyed before any response']
+    },
     startStream(contentType) {
       response.writeHead(200, { 'content-type': contentType })
       response.flushHeaders()
@@ -37,8 +44,12 @@ export function http1Exchange(request: IncomingMessage, response: ServerResponse
         end() {
           if (live()) response.end()
         },
-        abort() {
-          connection.socket.destroy()
+        notice: async () => [],
+        async abort(fault) {
+          const graceMs = fault.kind === 'goaway' ? goawayEnding(fault).graceMs : 0
+          if (graceMs === 0) connection.socket.destroy()
+          else void waitUnlessAborted(graceMs, signal).then(() => connection.socket.destroy())
+          return [`the TCP connection destroyed${graceMs > 0 ? ` after ${graceMs} ms` : ''} (the chunked body cut)`]
         },
         gone,
       }

@@ -1,10 +1,12 @@
 import { HttpResponse, delay } from 'msw'
 import type { GoneReason, SessionExchange, WatchSink } from '#harness/servers/session-server/session-exchange.ts'
+import { goawayEnding } from '#harness/servers/session-server/goaway-ending.ts'
 
 /** One request intercepted by msw as a session exchange; `respond` settles the handler with its Response. */
 export function mswExchange(request: Request, connection: number, respond: (response: Response) => void): SessionExchange {
   // msw has no connection, stream or socket: `goaway`, `rst` and `drop` all error the body stream (`controller.error`)
-  // after the bytes so far, and a read that hangs waits for the request's signal to abort.
+  // after the bytes so far (a `goaway` with `then: close` after its grace period), `refuse` is a network error before
+  // any response, the shutdown notice does nothing, and a read that hangs waits for the request's signal to abort.
   const { signal } = request
   let cancelled = false
   let responded = false
@@ -34,6 +36,10 @@ export function mswExchange(request: Request, connection: number, respond: (resp
     body: async () => new Uint8Array(await request.arrayBuffer()),
     reply(status, contentType, body) {
       send(new HttpResponse(body, { status, headers: { 'content-type': contentType } }))
+    },
+    refuse() {
+      send(HttpResponse.error())
+      return ['a network error before any response (Response.error())']
     },
     startStream(contentType) {
       // A high-water mark of 0: `pull` is called only when the reader has consumed every chunk and waits for more, so
@@ -68,9 +74,15 @@ export function mswExchange(request: Request, connection: number, respond: (resp
         end() {
           if (!gone()) controller?.close()
         },
-        abort(fault) {
+        notice: async () => [],
+        async abort(fault) {
           const error = new Error(`contract-kit: scripted ${fault.kind}${'code' in fault ? ` ${fault.code}` : ''}`)
-          void untilDemand().then((wanted) => wanted && controller?.error(error))
+          const graceMs = fault.kind === 'goaway' ? goawayEnding(fault).graceMs : 0
+          void untilDemand().then(async (wanted) => {
+            if (wanted && graceMs > 0 && !(await unlessAborted(delay(graceMs)))) return
+            if (wanted) controller?.error(error)
+          })
+          return [`the body stream errored${graceMs > 0 ? ` after ${graceMs} ms` : ''}: ${error.message}`]
         },
         gone,
       }

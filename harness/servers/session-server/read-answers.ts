@@ -15,7 +15,7 @@ export function answerRead(script: SessionScript, call: number, request: unknown
   const scripted = script.reads.length === 0 ? 'ok' : script.reads[Math.min(call, script.reads.length) - 1]
   const { sessionId, messageId } = (typeof request === 'object' && request !== null ? request : {}) as Record<string, unknown>
   const id = typeof messageId === 'string' ? messageId : null
-  const error = (code: 'unimplemented' | 'invalid_argument' | 'unavailable' | 'internal' | 'not_found', message: string): ReadReply => ({ answer: code, messageId: id, ...connectError(code, message) })
+  const error = (code: Exclude<ReadOutcomeName, 'ok' | 'hang'>, message: string): ReadReply => ({ answer: code, messageId: id, ...connectError(code, message) })
   if (scripted === 'unimplemented') return error('unimplemented', 'GetSessionMessage is not implemented by this server')
   if (typeof sessionId !== 'string' || id === null) return error('invalid_argument', 'sessionId and messageId must be strings')
   switch (scripted) {
@@ -25,6 +25,10 @@ export function answerRead(script: SessionScript, call: number, request: unknown
       return error('unavailable', 'the session store is unavailable (scripted)')
     case 'internal':
       return error('internal', 'the session store failed (scripted)')
+    case 'deadline_exceeded':
+      return error('deadline_exceeded', 'the session store did not answer in time (scripted)')
+    case 'not_found':
+      return error('not_found', `message ${JSON.stringify(id)} is gone from the session store (scripted)`)
     case 'ok': {
       const message = sessionId === script.sessionId && Object.hasOwn(script.wholeMessages, id) ? script.wholeMessages[id] : undefined
       if (message === undefined) return error('not_found', `no message ${JSON.stringify(id)} in session ${JSON.stringify(sessionId)}`)

@@ -1,10 +1,10 @@
 import type { ReadAnswer, WatchFault } from '#harness/servers/session-server/session-script.ts'
 
-/** Where a fault applied: before a frame (0-based within the call's stream) or at a byte offset of the call's body. */
+/** Where a fault applied: before a frame (0-based, counted within the call's stream) or at a byte offset of the call's body. */
 export type FaultPosition = { frame: number } | { byte: number }
 
 /** How a watch call's response ended: its end-of-stream envelope, a fault, or the other side going away first. */
-export type WatchEnd = 'end-stream' | Exclude<WatchFault['kind'], 'delay'> | 'client-closed' | 'server-closed'
+export type WatchEnd = 'end-stream' | Exclude<WatchFault['kind'], 'delay' | 'goaway-notice'> | 'client-closed' | 'server-closed'
 
 /** What a GetSessionMessage call was answered: a scripted answer, or `not_found` / `invalid_argument` for a bad request. */
 export type ReadOutcomeName = ReadAnswer | 'not_found' | 'invalid_argument'
@@ -17,8 +17,13 @@ export type ServerEvent =
   | { type: 'watch'; watch: number; connection: number; stream: number | null; cursor: string | null }
   /** A frame's envelope was written whole (`frame` is its index in the script). */
   | { type: 'frame'; watch: number; frame: number; cursor: string }
-  /** A scripted fault was applied (`code` for goaway/rst, `ms` for delay; `offset` is the body byte it applied at). */
-  | { type: 'fault'; watch: number; kind: WatchFault['kind']; code: string | null; ms: number | null; at: FaultPosition; offset: number }
+  /**
+   * A scripted fault was applied (`code` for goaway/rst/refuse, `ms` for delay; `offset` is the body byte it applied
+   * at; `sent`, what it put on the wire in order: `GOAWAY last_stream_id=1 NO_ERROR`, `RST_STREAM 1 CANCEL`, …).
+   */
+  | { type: 'fault'; watch: number; kind: WatchFault['kind']; code: string | null; ms: number | null; at: FaultPosition; offset: number; sent: string[] }
+  /** An HTTP/2 stream opened above the last_stream_id of a GOAWAY the server sent on its connection: refused, never processed (no call number). */
+  | { type: 'refused'; connection: number; stream: number; path: string }
   /** A watch call's response ended (`error` is the Connect code of an end-of-stream envelope that carried one). */
   | { type: 'end'; watch: number; how: WatchEnd; error: string | null }
   /** A GetSessionMessage call was answered (`hang`: it will not be). `read` is 1-based across connections. */

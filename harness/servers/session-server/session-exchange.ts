@@ -11,8 +11,10 @@ export interface WatchSink {
   wait(ms: number): Promise<boolean>
   /** Ends the body cleanly (after an end-of-stream envelope, or for a `cut` / `no-end` fault). */
   end(): void
-  /** Applies an abortive fault to the body written so far. */
-  abort(fault: Extract<WatchFault, { kind: 'goaway' | 'rst' | 'drop' }>): void
+  /** Applies an abortive fault to the body written so far; resolves what it put on the wire, in order (empty: the exchange went first). */
+  abort(fault: Extract<WatchFault, { kind: 'goaway' | 'rst' | 'drop' }>): Promise<string[]>
+  /** Sends the shutdown notice (GOAWAY 2^31−1, NO_ERROR), the body going on after it; resolves what it put on the wire. */
+  notice(): Promise<string[]>
   /** Why the exchange is gone, or null while it lives. */
   gone(): GoneReason | null
 }
@@ -30,6 +32,8 @@ export interface SessionExchange {
   reply(status: number, contentType: string, body: string): void
   /** Starts a 200 streaming response. */
   startStream(contentType: string): WatchSink
+  /** Refuses the request before any response: nothing was processed (HTTP/2 REFUSED_STREAM). Returns what it put on the wire. */
+  refuse(): string[]
   /** Resolves when the client gives up on the request or the server closes (for a read that hangs). */
   untilGone(): Promise<GoneReason>
   /** Ends the exchange abruptly (the server failed while handling it). */

@@ -55,8 +55,21 @@ describe('sessionHandlers (msw, global fetch)', () => {
     expect(ends(log)).toEqual([fault.kind])
   })
 
+  test('refuse is a network error before any response; a shutdown notice does nothing; goaway then close errors the body after its grace period', async () => {
+    const log = serve([
+      { watch: 1, atFrame: 0, kind: 'refuse' },
+      { watch: 2, atFrame: 1, kind: 'goaway-notice' },
+      { watch: 2, atFrame: 2, kind: 'goaway', code: 'NO_ERROR', then: 'close', graceMs: 10 },
+    ])
+    await expect(fetchWatch(baseUrl, { sessionId: 's1' })).rejects.toThrow(TypeError)
+    const seen = await fetchWatch(baseUrl, { sessionId: 's1' })
+    expect(readWatchBody(seen.body)).toEqual({ cursors: ['c0', 'c1'], endStream: null, incomplete: 0 })
+    expect(log.ofType('fault').map((f) => f.kind)).toEqual(['refuse', 'goaway-notice', 'goaway'])
+    expect(ends(log)).toEqual(['refuse', 'goaway'])
+  })
+
   test('cut: half an envelope, then a clean end; no-end: every frame, a clean end, no end-of-stream envelope', async () => {
-    const log = serve([{ watch: 1, atFrame: 1, kind: 'cut' }, { watch: 2, atFrame: 1, kind: 'no-end' }])
+    const log = serve([{ watch: 1, atFrame: 1, kind: 'cut' }, { watch: 2, atFrame: 4, kind: 'no-end' }])
     const cut = await fetchWatch(baseUrl, { sessionId: 's1' })
     expect(cut.error).toBe(null)
     expect(readWatchBody(cut.body)).toMatchObject({ cursors: ['c0'], endStream: null })

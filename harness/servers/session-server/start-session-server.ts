@@ -10,6 +10,7 @@ import { CallCounter } from '#harness/servers/session-server/call-counter.ts'
 import { handleSessionCall } from '#harness/servers/session-server/handle-session-call.ts'
 import { sniffProtocol } from '#harness/servers/session-server/sniff-protocol.ts'
 import { h2Exchange } from '#harness/servers/session-server/h2-exchange.ts'
+import { closeWhenIdle, takeStream } from '#harness/servers/session-server/h2-connection.ts'
 import { http1Exchange } from '#harness/servers/session-server/http1-exchange.ts'
 
 /** A running session server: its base URL (`http://127.0.0.1:<port>`) and how to stop it. */
@@ -19,8 +20,8 @@ export interface SessionServer {
   close(): Promise<void>
 }
 
-/** Starts the kit's fault-injecting session server (h2c and HTTP/1.1 on one 127.0.0.1 port the OS picks), recording every event. */
-export async function startSessionServer(script: SessionScript, record: (event: ServerEvent) => void): Promise<SessionServer> {
+/** Starts the kit's fault-injecting session server (h2c and HTTP/1.1 on one 127.0.0.1 port, the OS's pick unless `port` is given), recording every event. */
+export async function startSessionServer(script: SessionScript, record: (event: ServerEvent) => void, options: { port?: number } = {}): Promise<SessionServer> {
   // One TCP listener; each connection is sniffed and handed to a `node:http2` server (h2c) or a `node:http` server
   // (HTTP/1.1). Both serve the script's WatchSession and GetSessionMessage calls through `handleSessionCall`.
   const context = { script, record, calls: new CallCounter() }
@@ -33,11 +34,16 @@ export async function startSessionServer(script: SessionScript, record: (event: 
   h2.on('session', (session: Http2Session) => {
     session.on('error', () => {})
     if (accepting) connections.set(session, accepting)
+    // Node answers a client's GOAWAY with `session.close()`, which sends a GOAWAY of its own naming the last stream it
+    // processed: more than a refusing GOAWAY of the kit said (a last_stream_id must never grow, RFC 9113 §6.8). The
+    // kit writes every GOAWAY itself; its close ends the connection once no stream is open, with no GOAWAY.
+    const connection = accepting
+    session.close = () => void (connection && closeWhenIdle(connection))
   })
   h2.on('stream', (stream, headers) => {
     const connection = connections.get(stream.session as Http2Session)
-    if (connection) void handleSessionCall(h2Exchange(stream, headers, connection), context)
-    else stream.close(http2.constants.NGHTTP2_INTERNAL_ERROR)
+    if (!connection) return void stream.close(http2.constants.NGHTTP2_INTERNAL_ERROR)
+    if (takeStream(connection, stream, String(headers[':path']), record)) void handleSessionCall(h2Exchange(stream, headers, connection), context)
   })
   const h1 = http.createServer()
   h1.on('request', (request, response) => {
@@ -67,7 +73,7 @@ export async function startSessionServer(script: SessionScript, record: (event: 
   })
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
       server.off('error', reject)
       resolve()
     })

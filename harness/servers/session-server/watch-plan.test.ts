@@ -42,9 +42,19 @@ describe('planWatch', () => {
     expect(outline(atByte)).toEqual(['frame c0', 'piece 3', 'fault rst@byte:' + (frameSize(0) + 3)])
   })
 
-  test('no-end sends every frame and stops before the end-of-stream envelope', () => {
-    expect(outline(planWatch(sampleScript([{ watch: 1, atFrame: 0, kind: 'no-end' }]), 1, request))).toEqual([
-      'frame c0', 'frame c1', 'frame c2', 'frame c3', 'fault no-end@frame:4',
+  test('no-end applies at an envelope boundary: before the frame at atFrame (past the last: before the end-of-stream envelope)', () => {
+    const plan = (fault: WatchFault) => outline(planWatch(sampleScript([fault]), 1, request))
+    expect(plan({ watch: 1, atFrame: 2, kind: 'no-end' })).toEqual(['frame c0', 'frame c1', 'fault no-end@frame:2'])
+    expect(plan({ watch: 1, atFrame: 0, kind: 'no-end' })).toEqual(['fault no-end@frame:0'])
+    expect(plan({ watch: 1, atFrame: 4, kind: 'no-end' })).toEqual(['frame c0', 'frame c1', 'frame c2', 'frame c3', 'fault no-end@frame:4'])
+    expect(plan({ watch: 1, atFrame: 99, kind: 'no-end' })).toEqual(['frame c0', 'frame c1', 'frame c2', 'frame c3', 'fault no-end@frame:4'])
+    expect(plan({ watch: 1, atByte: frameSize(0) + 1, kind: 'no-end' })).toEqual(['frame c0', 'frame c1', 'fault no-end@frame:2'])
+  })
+
+  test('refuse is the whole plan, before any byte, wherever it is placed; a shutdown notice does not end the call', () => {
+    expect(outline(planWatch(sampleScript([{ watch: 1, atFrame: 1, kind: 'delay', ms: 5 }, { watch: 1, atFrame: 0, kind: 'refuse' }]), 1, request))).toEqual(['fault refuse@frame:0'])
+    expect(outline(planWatch(sampleScript([{ watch: 1, atFrame: 1, kind: 'goaway-notice' }, { watch: 1, atFrame: 3, kind: 'goaway', code: 'NO_ERROR' }]), 1, request))).toEqual([
+      'frame c0', 'fault goaway-notice@frame:1', 'frame c1', 'frame c2', 'fault goaway@frame:3',
     ])
   })
 

@@ -1,4 +1,5 @@
 import type { SessionScript, WatchFault } from '#harness/servers/session-server/session-script.ts'
+import { nonEndingFaults } from '#harness/servers/session-server/session-script.ts'
 import type { FaultPosition } from '#harness/servers/session-server/server-event.ts'
 import type { ConnectCode } from '#harness/servers/session-server/connect-error.ts'
 import { encodeEnvelope, endStreamFlag } from '#harness/servers/session-server/connect-envelope.ts'
@@ -25,8 +26,10 @@ interface Envelope {
 export function planWatch(script: SessionScript, call: number, request: unknown): WatchPlan {
   // Faults are split in at their byte offsets. A position is clamped so the fault always applies before the body is
   // complete (`atFrame` past the last frame: before the end-of-stream envelope; `atByte` past the end: its last byte);
-  // `no-end` always applies just before the end-of-stream envelope; a `cut` at a frame writes half of that envelope.
-  // Every fault but `delay` ends the call, so a later fault of the same call never applies.
+  // a `no-end` applies at an envelope boundary (at `atFrame`, or the first boundary at or after `atByte`), so past the
+  // settling frame it is just before the end-of-stream envelope; a `cut` at a frame writes half of that envelope; a
+  // `refuse` is always first, before the response. Every fault but `delay` and `goaway-notice` ends the call, so a
+  // later fault of the same call never applies.
   const parsed = parseRequest(request)
   if (typeof parsed === 'string') return errorPlan(null, 'invalid_argument', parsed)
   const { sessionId, cursor } = parsed
@@ -49,7 +52,8 @@ export function planWatch(script: SessionScript, call: number, request: unknown)
     .filter((fault) => fault.watch === call)
     .map((fault) => placeFault(fault, envelopes, total))
     .sort((a, b) => a.offset - b.offset)
-  return { cursor, error: null, steps: interleave(envelopes, faults) }
+  const refused = faults.find((step) => step.fault.kind === 'refuse')
+  return { cursor, error: null, steps: refused ? [refused] : interleave(envelopes, faults) }
 }
 
 function parseRequest(request: unknown): { sessionId: string; cursor: string | null } | string {
@@ -67,7 +71,11 @@ function errorPlan(cursor: string | null, code: ConnectCode, message: string): W
 
 function placeFault(fault: WatchFault, envelopes: Envelope[], total: number): Extract<WatchStep, { type: 'fault' }> {
   const frames = envelopes.length - 1
-  if (fault.kind === 'no-end') return { type: 'fault', fault, at: { frame: frames }, offset: envelopes[frames].start }
+  if (fault.kind === 'refuse') return { type: 'fault', fault, at: { frame: 0 }, offset: 0 }
+  if (fault.kind === 'no-end') {
+    const frame = 'atByte' in fault ? envelopes.findIndex((e, i) => e.start >= fault.atByte || i === frames) : Math.max(0, Math.min(fault.atFrame, frames))
+    return { type: 'fault', fault, at: { frame }, offset: envelopes[frame].start }
+  }
   if ('atByte' in fault) {
     const byte = Math.max(0, Math.min(fault.atByte, total - 1))
     return { type: 'fault', fault, at: { byte }, offset: byte }
@@ -89,7 +97,7 @@ function interleave(envelopes: Envelope[], faults: Array<Extract<WatchStep, { ty
       if (upTo > written) steps.push({ type: 'bytes', bytes: envelope.bytes.subarray(written, upTo), completes: null })
       written = Math.max(written, upTo)
       steps.push(fault)
-      if (fault.fault.kind !== 'delay') return steps
+      if (!nonEndingFaults.has(fault.fault.kind)) return steps
     }
     steps.push({ type: 'bytes', bytes: envelope.bytes.subarray(written), completes: envelope.completes })
   }

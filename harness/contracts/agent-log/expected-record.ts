@@ -1,0 +1,56 @@
+import type { AgentRecord } from '#harness/ports/agent-log-port.ts'
+import type { ExpectedAgent } from '#harness/contracts/agent-log/agent-log-plan.ts'
+
+/** The fields of a record, in the order the port documents them. */
+export const recordFields = ['sessionId', 'agentId', 'name', 'kind', 'parentExecutionId', 'status', 'result', 'error', 'duration', 'startedAt', 'completedAt'] as const
+
+/** One field of a record. */
+export type RecordField = (typeof recordFields)[number]
+
+/** What a field must hold: exactly this text, a timestamp (set), or '' (not set yet); absent: not decided by the steps. */
+export type FieldRule = { equals: string } | { timestamp: true }
+
+/**
+ * What each field of an agent's record must hold, from what its steps said: the session and agent ids; the last
+ * start's name, kind and parent ('' when it was never started); the last completion's status, result, error and
+ * duration ('' while it never completed; a start after a completion leaves those four undecided); startedAt a
+ * timestamp once started ('' never started); completedAt '' while it never completed, a timestamp once its last event
+ * is a completion.
+ */
+export function expectedRecord(agent: ExpectedAgent): Partial<Record<RecordField, FieldRule>> {
+  const equals = (text: string): FieldRule => ({ equals: text })
+  const stamp: FieldRule = { timestamp: true }
+  const rules: Partial<Record<RecordField, FieldRule>> = {
+    sessionId: equals(agent.sessionId),
+    agentId: equals(agent.agentId),
+    name: equals(agent.start?.name ?? ''),
+    kind: equals(agent.start?.kind ?? ''),
+    parentExecutionId: equals(agent.start?.parent ?? ''),
+    status: equals(agent.status),
+    startedAt: agent.started ? stamp : equals(''),
+  }
+  if (!agent.completed) Object.assign(rules, { result: equals(''), error: equals(''), duration: equals(''), completedAt: equals('') })
+  else if (agent.last === 'complete') {
+    const o = agent.outcome!
+    Object.assign(rules, { result: equals(o.result), error: equals(o.error), duration: equals(o.duration), completedAt: stamp })
+  }
+  return rules
+}
+
+/** The fields of a record that break their rule: what each holds and what it should. */
+export function wrongFields(record: AgentRecord, rules: Partial<Record<RecordField, FieldRule>>): Array<{ field: RecordField; got: unknown; expected: string }> {
+  const wrong: Array<{ field: RecordField; got: unknown; expected: string }> = []
+  for (const field of recordFields) {
+    const got = (record as unknown as Record<string, unknown>)[field]
+    const rule = rules[field]
+    if (typeof got !== 'string') wrong.push({ field, got: got === undefined ? '(missing)' : got, expected: rule && 'equals' in rule ? JSON.stringify(rule.equals) : 'a string' })
+    else if (rule && 'equals' in rule && got !== rule.equals) wrong.push({ field, got, expected: JSON.stringify(rule.equals) })
+    else if (rule && 'timestamp' in rule && !isTimestamp(got)) wrong.push({ field, got, expected: 'a timestamp (ISO-8601, UTC)' })
+  }
+  return wrong
+}
+
+/** A date and time a parser reads, ISO-8601 style (`2026-08-12T09:00:00.000Z`; SQLite's `2026-08-12 09:00:00` too). */
+export function isTimestamp(text: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(text) && !Number.isNaN(Date.parse(text))
+}

@@ -1,0 +1,123 @@
+import { describe, expect, test } from 'vitest'
+import { createAgentLog } from '#fixtures/systems/agent-log/create-agent-log.ts'
+import type { AgentLogPort, AgentRecord } from '#harness/ports/agent-log-port.ts'
+import type { AgentLogHistory } from '#harness/history/history.ts'
+import { judgeHistory } from '#harness/runner/judge-history.ts'
+import { driveAgentLog } from '#harness/contracts/agent-log/__test-helpers__/drive-agent-log.ts'
+import type { AgentLogScenarioInput } from '#harness/contracts/agent-log/__test-helpers__/drive-agent-log.ts'
+import { inRecordOrder } from '#harness/contracts/records-ordered.ts'
+
+// The contracts that read every record: record-faithful (every field as the steps said), records-ordered (oldest
+// first), sessions-apart (no session shows another's agents) and survives-reuse — held only on records seen, broken on
+// each kind of loss, not-applicable or unknown where the History gives them nothing.
+
+const result = (history: AgentLogHistory, id: string) => judgeHistory(history).contracts.find((c) => c.id === `durability/${id}`)!
+/** The reference, with each record its `records` answers passed through `change` (a system that loses or rewrites something). */
+const rewriting = (change: (record: AgentRecord) => unknown): (() => AgentLogPort) => () => {
+  const log = createAgentLog()
+  return { ...log, records: async (request) => (await log.records(request)).map(change) as AgentRecord[] }
+}
+
+const fields: AgentLogScenarioInput = {
+  steps: [
+    { start: { agent: 'gate-7', name: 'Gate', kind: 'pulse-reviewer', parent: 'exec-41' } },
+    'check',
+    { complete: { agent: 'gate-7', status: 'failed', result: 'two findings', error: 'timed out', duration: '42s' } },
+    'check',
+  ],
+}
+const sessions: AgentLogScenarioInput = {
+  given: { session: 'pulse-a' },
+  steps: [{ start: { agent: 'gate-1' } }, { setup: { session: 'pulse-b' } }, { start: { agent: 'gate-1' } }, { setup: { session: 'pulse-a' } }, 'check'],
+}
+
+describe('durability/record-faithful', () => {
+  test('held with the records compared field by field, and the start time kept through the completion', async () => {
+    expect(result(await driveAgentLog(fields, createAgentLog), 'record-faithful')).toMatchObject({
+      verdict: 'held',
+      evidence: '2 records at 2 checks hold all 11 fields as the steps said (gate-7 failed); startedAt kept unchanged 1 time through later events',
+    })
+  })
+  test.for([
+    ['a completion that wipes the start', (r: AgentRecord) => (r.status === 'failed' ? { ...r, name: '', kind: '', parentExecutionId: '', startedAt: '' } : r), ['name', 'kind', 'parentExecutionId', 'startedAt']],
+    ['a completion whose outcome is dropped', (r: AgentRecord) => (r.status === 'failed' ? { ...r, result: '', error: '', duration: '', completedAt: '' } : r), ['result', 'error', 'duration', 'completedAt']],
+    ['null for an unknown field', (r: AgentRecord) => ({ ...r, result: r.result || null }), ['result']],
+    ['a field left out', (r: AgentRecord) => ({ ...r, completedAt: undefined }), ['completedAt']],
+    ['a completion time on a running agent', (r: AgentRecord) => ({ ...r, completedAt: r.completedAt || r.startedAt }), ['completedAt']],
+    ['a start time rewritten by the completion', (r: AgentRecord) => (r.status === 'failed' ? { ...r, startedAt: '2030-01-01T00:00:00.000Z' } : r), ['startedAt']],
+  ] as const)('broken by %s, naming each field', async ([, change, wrong]) => {
+    const outcome = result(await driveAgentLog(fields, rewriting(change)), 'record-faithful')
+    expect(outcome.verdict).toBe('broken')
+    expect((outcome as unknown as { witness: { wrong: Array<{ field: string }> } }).witness.wrong.map((w) => w.field)).toEqual(wrong)
+  })
+  test('a record that is gone has lost every field: broken, not unknown', async () => {
+    expect(result(await driveAgentLog(fields, rewriting(() => undefined)), 'record-faithful')).toMatchObject({ verdict: 'broken' })
+    const empty = (): AgentLogPort => ({ ...createAgentLog(), records: async () => [] })
+    expect(result(await driveAgentLog(fields, empty), 'record-faithful')).toMatchObject({ verdict: 'broken', witness: { agentId: 'gate-7', rows: 0 } })
+  })
+  test('not-applicable with no agent of a writable workspace; unknown when records are not answered', async () => {
+    expect(result(await driveAgentLog({ given: { store: 'unwritable' }, steps: [{ start: { agent: 'a-1' } }, 'check'] }, createAgentLog, { stderr: 'agent-log: write failed: x\n' }), 'record-faithful')).toMatchObject({ verdict: 'not-applicable' })
+    const failing = (): AgentLogPort => ({ ...createAgentLog(), records: async () => Promise.reject(new Error('locked')) })
+    expect(result(await driveAgentLog(fields, failing), 'record-faithful')).toMatchObject({ verdict: 'unknown', reason: expect.stringContaining('got no records back') })
+  })
+})
+
+describe('durability/records-ordered', () => {
+  test('the order is startedAt, then agentId, as text', () => {
+    expect(inRecordOrder({ startedAt: '', agentId: 'z' }, { startedAt: '2026-01-01T00:00:00.000Z', agentId: 'a' })).toBe(true)
+    expect(inRecordOrder({ startedAt: '2026-01-01T00:00:00.000Z', agentId: 'b' }, { startedAt: '2026-01-01T00:00:00.000Z', agentId: 'a' })).toBe(false)
+    expect(inRecordOrder({ startedAt: '2026-01-01T00:00:00.000Z', agentId: 'B' }, { startedAt: '2026-01-01T00:00:00.000Z', agentId: 'a' })).toBe(true)
+  })
+  const two: AgentLogScenarioInput = { steps: [{ start: { agent: 'b-1' } }, { start: { agent: 'a-2' } }, 'check'], contracts: ['durability/records-ordered'] }
+  test('held on the reference, broken on newest first, with the order seen', async () => {
+    expect(result(await driveAgentLog(two, createAgentLog), 'records-ordered')).toMatchObject({ verdict: 'held', figures: { checks: 1 } })
+    const reversed = (): AgentLogPort => {
+      const log = createAgentLog()
+      return { ...log, records: async (request) => (await log.records(request)).reverse() }
+    }
+    expect(result(await driveAgentLog(two, reversed), 'records-ordered')).toMatchObject({ verdict: 'broken', witness: { step: 2, at: 1 } })
+  })
+  test('named only: a scenario that does not name it does not exercise it; unknown when fewer than two records came back', async () => {
+    const history = await driveAgentLog({ steps: two.steps }, createAgentLog)
+    expect(history.exercises).not.toContain('durability/records-ordered')
+    const one = (): AgentLogPort => {
+      const log = createAgentLog()
+      return { ...log, records: async (request) => (await log.records(request)).slice(0, 1) }
+    }
+    expect(result(await driveAgentLog(two, one), 'records-ordered')).toMatchObject({ verdict: 'unknown' })
+    expect(result(await driveAgentLog({ steps: [{ start: { agent: 'a-1' } }, 'check'] }, createAgentLog), 'records-ordered')).toMatchObject({ verdict: 'not-applicable' })
+  })
+})
+
+describe('durability/sessions-apart and durability/survives-reuse', () => {
+  test('held on the reference: the same agent id in two sessions, each its own', async () => {
+    const history = await driveAgentLog(sessions, createAgentLog)
+    expect(result(history, 'sessions-apart')).toMatchObject({ verdict: 'held', evidence: 'session pulse-a at step 4: 1 record, none of the 1 agent of pulse-b' })
+    expect(result(history, 'survives-reuse')).toMatchObject({ verdict: 'held', evidence: 'gate-1: 1 row, status running, after its session was set up again in the same process' })
+  })
+  test('broken where records show another session’s row, in any scenario', async () => {
+    const leaky = rewriting((r) => r)
+    const all = (): AgentLogPort => {
+      const log = leaky()
+      let rows: AgentRecord[] = []
+      return { ...log, records: async (request) => (rows = [...rows.filter((r) => r.sessionId !== request.sessionId), ...(await log.records(request))]) }
+    }
+    expect(result(await driveAgentLog({ ...sessions, steps: [...sessions.steps.slice(0, 4), { setup: { session: 'pulse-b' } }, 'check', { setup: { session: 'pulse-a' } }, 'check'] }, all), 'sessions-apart')).toMatchObject({
+      verdict: 'broken',
+      witness: { session: 'pulse-a', foreign: [{ sessionId: 'pulse-b', agentId: 'gate-1' }] },
+    })
+  })
+  test('survives-reuse broken when a second setup empties the session', async () => {
+    const forgetful = (): AgentLogPort => {
+      const log = createAgentLog()
+      let setups = 0
+      return { ...log, setup: async (request) => void (setups++, await log.setup(request)), records: async (request) => (setups > 1 ? [] : log.records(request)) }
+    }
+    expect(result(await driveAgentLog({ steps: [{ start: { agent: 'a-1' } }, 'reuse', 'check'] }, forgetful), 'survives-reuse')).toMatchObject({ verdict: 'broken', witness: { agentId: 'a-1' } })
+  })
+  test('not-applicable with one session, or no second setup', async () => {
+    const history = await driveAgentLog({ steps: [{ start: { agent: 'a-1' } }, 'check'] }, createAgentLog)
+    expect(result(history, 'sessions-apart')).toMatchObject({ verdict: 'not-applicable' })
+    expect(result(history, 'survives-reuse')).toMatchObject({ verdict: 'not-applicable' })
+  })
+})

@@ -1,0 +1,62 @@
+import type { SessionRun } from '#harness/contracts/session/session-run.ts'
+import type { ReadPlan } from '#harness/contracts/session/read-plan.ts'
+import { servedSession } from '#harness/contracts/session/served-session.ts'
+
+/** One line a transcript must hold: exactly this text, or the cut line `[reply cut: <why>]` with any reason on one line. */
+export type TranscriptLine = { text: string } | { cutLine: string }
+
+/**
+ * One message of the transcript: its lines, or — for a message the view cut — the lines of either form, whole (read
+ * whole) or cut (the view's text, then its cut line); which one the client had to print is judged by the contracts of
+ * the reply, not by the form. `due` is the form a correct client prints.
+ */
+export interface TranscriptEntry {
+  id: string
+  forms: TranscriptLine[][]
+  due: number
+}
+
+/** The transcript a correct client prints: each message once, in order of first appearance, as `<role>: <text>`, a reply that stays cut followed by its cut line. */
+export function expectedTranscript(run: SessionRun, plan: ReadPlan): { entries: TranscriptEntry[]; lines: number; cut: number } {
+  const { script } = servedSession(run.given)
+  const latest = new Map<string, (typeof script.frames)[number]['messages'][number]>()
+  for (const frame of script.frames) for (const message of frame.messages) latest.set(message.id, message)
+  const linesOf = (role: string, text: string): TranscriptLine[] => `${role}: ${text}`.split('\n').map((line) => ({ text: line }))
+  const entries: TranscriptEntry[] = []
+  for (const message of latest.values()) {
+    const whole = linesOf(message.role, script.wholeMessages[message.id]?.text ?? message.text)
+    if (!((message.truncatedBytes ?? 0) > 0 && message.role === 'assistant')) {
+      entries.push({ id: message.id, forms: [whole], due: 0 })
+      continue
+    }
+    const cut = [...linesOf(message.role, message.text), { cutLine: message.id }]
+    entries.push({ id: message.id, forms: [whole, cut], due: message.id === run.oracle.replyId && plan.wholeReachable ? 0 : 1 })
+  }
+  const dueLines = entries.flatMap((e) => e.forms[e.due])
+  return { entries, lines: dueLines.length, cut: dueLines.filter((l) => 'cutLine' in l).length }
+}
+
+const cutLinePattern = /^\[reply cut: [^\n]*\S[^\n]*\]$/
+
+const shorten = (s: string) => (s.length > 80 ? `${s.slice(0, 77)}...` : s)
+const describe = (line: TranscriptLine) => ('text' in line ? shorten(line.text) : `[reply cut: <why>] after ${line.cutLine}`)
+const matches = (line: TranscriptLine, printed: string) => ('text' in line ? printed === line.text : cutLinePattern.test(printed))
+
+/** Where a printed transcript first differs from the expected one (1-based line, what was due, what was printed), or undefined when it is exactly it. */
+export function transcriptDifference(stdout: string, entries: TranscriptEntry[]): { line: number; due: string; printed: string } | undefined {
+  if (stdout !== '' && !stdout.endsWith('\n')) return { line: stdout.split('\n').length, due: 'a newline ending the last line', printed: JSON.stringify(stdout.slice(-40)) }
+  const printed = stdout === '' ? [] : stdout.slice(0, -1).split('\n')
+  let at = 0
+  for (const entry of entries) {
+    const form = entry.forms.find((lines) => lines.every((line, i) => printed[at + i] !== undefined && matches(line, printed[at + i])))
+    if (form) {
+      at += form.length
+      continue
+    }
+    const due = entry.forms[entry.due]
+    const i = due.findIndex((line, k) => printed[at + k] === undefined || !matches(line, printed[at + k]))
+    return { line: at + i + 1, due: describe(due[i]), printed: printed[at + i] === undefined ? 'the end of stdout' : shorten(printed[at + i]) }
+  }
+  if (at < printed.length) return { line: at + 1, due: 'the end of the transcript', printed: shorten(printed[at]) }
+  return undefined
+}

@@ -1,0 +1,59 @@
+import type { AgentLogHistory } from '#harness/history/history.ts'
+import { broken, defineContract, held, pre, unknown } from '#harness/contracts/contract.ts'
+import { agentLogRun } from '#harness/contracts/agent-log/agent-log-run.ts'
+import type { AgentLogCheck } from '#harness/contracts/agent-log/agent-log-run.ts'
+import { agentLogPlan } from '#harness/contracts/agent-log/agent-log-plan.ts'
+import type { PlannedCheck } from '#harness/contracts/agent-log/agent-log-plan.ts'
+import { counted } from '#harness/contracts/counted.ts'
+
+const alone = 'no check of a writable workspace follows agents of another session in the same workspace: no session’s records could show another’s'
+
+/** The checks that must keep sessions apart: of a writable workspace, after another session recorded agents there. */
+const apartChecks = <C extends PlannedCheck>(checks: C[]): C[] => checks.filter((c) => c.writable && c.others.length > 0)
+
+/**
+ * durability/sessions-apart: A session's records show only its own agents: never a record of another session, even
+ * one with the same agent id in the same workspace.
+ */
+export const sessionsApart = defineContract<AgentLogHistory>({
+  id: 'durability/sessions-apart',
+  statement: "A session's records show only its own agents: never a record of another session, even one with the same agent id in the same workspace.",
+  from: ['PLAT-114'],
+  port: 'agent-log',
+  exercisedBy: (scenario) => (apartChecks(agentLogPlan(scenario.given, scenario.steps).checks).length > 0 ? true : alone),
+  check(history) {
+    const run = agentLogRun(history)
+    // a record of another session (or of no agent this session recorded) is broken wherever it shows
+    for (const check of run.checks) {
+      const foreign = foreignRecords(check)
+      if (foreign.length > 0) {
+        const first = foreign[0]
+        return broken(`the records of session ${check.sessionId} at the check of step ${check.step} show ${first.agentId} of ${first.sessionId === check.sessionId ? 'no agent this session recorded' : `session ${first.sessionId}`}`, {
+          session: check.sessionId,
+          step: check.step,
+          foreign: foreign.slice(0, 5),
+        })
+      }
+    }
+    const checks = apartChecks(run.checks)
+    pre(checks.length > 0, alone)
+    const unanswered = checks.find((c) => c.records === undefined)
+    if (unanswered) return unknown(`the check of step ${unanswered.step} got no records back (agent-log.records was not answered), so session ${unanswered.sessionId}'s records were never compared with the others'`)
+    const shown = checks.filter((c) => (c.records ?? []).length > 0)
+    if (shown.length === 0) return unknown('every check after agents of another session answered no record at all, so keeping sessions apart was never seen')
+    const line = shown.map((c) => `session ${c.sessionId} at step ${c.step}: ${counted(c.records!.length, 'record')}, none of the ${counted(c.others.length, 'agent')} of ${[...new Set(c.others.map((o) => o.sessionId))].join(', ')}`)
+    return held(`${line.join('; ')}`, { checks: shown.length, sessions: [...new Set(run.checks.map((c) => c.sessionId))].length, records: shown.map((c) => c.records!.length), others: shown.map((c) => c.others.length) })
+  },
+})
+
+/** The records of a check that are not its session's: another session's id, or an agent this session never recorded. */
+function foreignRecords(check: AgentLogCheck): Array<{ sessionId: string; agentId: string }> {
+  if (!check.writable || check.records === undefined) return []
+  const own = new Set(check.expected.map((a) => a.agentId))
+  return check.records.filter((r) => typeof r === 'object' && r !== null && (r.sessionId !== check.sessionId || !own.has(r.agentId))).map((r) => ({ sessionId: String(r.sessionId), agentId: String(r.agentId) }))
+}
+
+/** Checks durability/sessions-apart (returns the result). */
+export const checkSessionsApart = sessionsApart.check
+/** Asserts durability/sessions-apart (throws unless held). */
+export const assertSessionsApart = sessionsApart.assert

@@ -1,0 +1,20 @@
+import type { SnapshotOptions } from '#harness/ports/snapshotter-port.ts'
+import type { PageSpec } from '#fixtures/pages/page-tree.ts'
+import { pageTree } from '#fixtures/pages/page-tree.ts'
+import { renderAriaYaml } from '#fixtures/systems/snapshotter/render-aria-yaml.ts'
+import { applyPostProcessing } from '#fixtures/systems/snapshotter/apply-post-processing.ts'
+
+const trees = new Map<string, ReturnType<typeof pageTree>>()
+
+/**
+ * The documented snapshot text of a generated page (docs/snapshotter-port.md): its tree as Playwright's aria-snapshot
+ * YAML at the depth asked (absent or 0: unlimited), then compact, then interactive — the text Chromium prints for
+ * generated pages, byte for byte. The options must be valid (a depth that is a non-negative integer).
+ */
+export function documentedSnapshot(spec: PageSpec, options: SnapshotOptions): string {
+  const key = JSON.stringify(spec)
+  let tree = trees.get(key)
+  if (!tree) trees.set(key, (tree = pageTree(spec)))
+  const depth = options.depth === undefined || options.depth === 0 ? undefined : options.depth
+  return applyPostProcessing(renderAriaYaml(tree, depth), options)
+}
