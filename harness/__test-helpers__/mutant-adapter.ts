@@ -32,5 +32,7 @@ export function mutantAdapter(mutant: string, timeoutMs = 30_000): Adapter {
   const words = parseCommandLine(mutant.slice(transport.length + 1)).map((word) => (existsSync(resolve(packageRoot, word)) && !word.startsWith('-') ? resolve(packageRoot, word) : word))
   const runner = /\.(mjs|js)$/.test(words[0]!) ? [process.execPath] : /\.py$/.test(words[0]!) ? ['python3'] : []
   const command = [...runner, ...words]
-  return transport === 'stdio' ? createStdioAdapter({ name: mutant, command, timeoutMs }) : createCommandAdapter({ name: mutant, template: command })
+  // a time limit shorter than the handshake's default (10 s) bounds the handshake too: a mutant that never answers times out within it
+  const handshake = timeoutMs < 10_000 ? { handshakeTimeoutMs: timeoutMs } : {}
+  return transport === 'stdio' ? createStdioAdapter({ name: mutant, command, timeoutMs, ...handshake }) : createCommandAdapter({ name: mutant, template: command })
 }

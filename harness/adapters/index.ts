@@ -7,6 +7,8 @@ import { createCommandAdapter } from '#harness/adapters/command-adapter.ts'
 import { bundledScript } from '#harness/adapters/command/bundled-script.ts'
 import { parseCommandLine } from '#harness/adapters/parse-command-line.ts'
 import { bundledSystems } from '#fixtures/systems/index.ts'
+import { mutantSystems } from '#fixtures/systems/mutant-systems.ts'
+import { silentSystems } from '#fixtures/systems/silent/silent-systems.ts'
 import type { PlanAdapter } from '#harness/runner/run-plan.ts'
 import { UnknownAdapterError } from '#harness/adapters/unknown-adapter-error.ts'
 
@@ -32,15 +34,18 @@ function suffixOf(system: string): string | undefined {
   return ['pager/', 'tool-output/', 'agent-log/'].some((port) => system.startsWith(port)) ? stdioSuffix : undefined
 }
 
+/** Every system the kit ships, by name: the bundled ones (the main job runs them), the mutants and the silent systems (named on purpose only). */
+const shippedSystems = { ...bundledSystems, ...mutantSystems, ...silentSystems }
+
 /** Every bundled adapter name: each bundled system in process, and over its second transport (stdio, or a command for clients); an agent log only over stdio, where the kit can kill it. */
 export function bundledAdapterNames(): string[] {
   return Object.keys(bundledSystems).flatMap((name) => [...(name.startsWith('agent-log/') ? [] : [name]), ...(suffixOf(name) ? [name + suffixOf(name)] : [])])
 }
 
-/** The bundled system an adapter name runs (without its transport suffix), or undefined for `stdio:` and `command:` adapters. */
+/** The shipped system an adapter name runs (bundled, a mutant or a silent one; without its transport suffix), or undefined for `stdio:` and `command:` adapters. */
 export function bundledSystemOf(adapterName: string): string | undefined {
   const system = adapterName.replace(/@(stdio|command)$/, '')
-  return Object.hasOwn(bundledSystems, system) && (system === adapterName || adapterName === system + (suffixOf(system) ?? '@none')) ? system : undefined
+  return Object.hasOwn(shippedSystems, system) && (system === adapterName || adapterName === system + (suffixOf(system) ?? '@none')) ? system : undefined
 }
 
 /** The argv that serves a bundled system over the stdio protocol from its TypeScript source (what `<system>@stdio` runs, bundled). */
@@ -57,7 +62,7 @@ export function resolveAdapter(name: string, options: { timeoutMs?: number } = {
   const system = bundledSystemOf(name)
   if (system === undefined) {
     throw new UnknownAdapterError(
-      `--adapter ${JSON.stringify(name)}: expected a bundled system (${bundledAdapterNames().join(', ')}), stdio:<command line> or command:<template>`,
+      `--adapter ${JSON.stringify(name)}: expected a bundled system (${bundledAdapterNames().join(', ')}), a mutant or silent system (contract-kit list --systems), stdio:<command line> or command:<template>`,
     )
   }
   if (name.endsWith(commandSuffix)) {
@@ -69,7 +74,7 @@ export function resolveAdapter(name: string, options: { timeoutMs?: number } = {
     // bundled once per process: an agent log is started again for every kill and restart, and tsx takes a second each time
     return createStdioAdapter({ name, command: async () => [process.execPath, await bundledScript(serveStdio, { packages: 'linked' }), system], shownCommand: bundledStdioCommand(system), timeoutMs: options.timeoutMs })
   }
-  return createInProcessAdapter({ name, create: bundledSystems[system], timeoutMs: options.timeoutMs })
+  return createInProcessAdapter({ name, create: shippedSystems[system], timeoutMs: options.timeoutMs })
 }
 
 /** The argv written after an adapter name's prefix (`stdio:`, `command:`); a bad command line is an UnknownAdapterError. */

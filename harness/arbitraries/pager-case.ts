@@ -3,12 +3,13 @@ import { RecordWriter } from '#fixtures/analysis-run/record-writer.ts'
 import type { Ceiling, RunRecord } from '#harness/ports/pager-port.ts'
 import type { PagerStep } from '#harness/scenario/scenario-schema.ts'
 import type { MeasureName } from '#harness/measures/measure-name.ts'
-import { measure } from '#harness/measures/measure.ts'
 import { deriveCollection } from '#fixtures/analysis-run/derive-collection.ts'
 import { createPrng } from '#fixtures/analysis-run/prng.ts'
 import type { Prng } from '#fixtures/analysis-run/prng.ts'
 import { withDerivationEdges } from '#fixtures/analysis-run/derivation-edges.ts'
 import { caseExtras, refusedReadSteps } from '#harness/arbitraries/pager-case-extras.ts'
+import { ceilingDraw, ceilingMax } from '#harness/explore/pager-ceiling-draw.ts'
+import type { CeilingDraw } from '#harness/explore/pager-ceiling-draw.ts'
 
 /**
  * One generated pager case: a small synthetic run (sometimes with derivation edge cases), a `json-bytes` (or text
@@ -51,28 +52,11 @@ interface RunDraw {
   cutShort: boolean
 }
 
-/** How a ceiling's `max` is placed among the sizes of the run's pages (see `ceilingMax`). */
-type CeilingMode = 'between' | 'boundary' | 'below-largest' | 'roomy' | 'tiny'
-
-/** A ceiling's mode and three draws in thousandths (`a`, `b` in 0..1000, `c` in −1000..1000) that place its `max`. */
-interface CeilingDraw {
-  mode: CeilingMode
-  a: number
-  b: number
-  c: number
-}
-
 interface StepsDraw {
   walkLimit: number
   readLimit: number | undefined
   readFirst: boolean
 }
-
-/**
- * Room for a page's metadata (cursor and fields such as the reference's `snapshot`, about 80 JSON bytes and 270 retained
- * bytes): ceilings are placed this far above a bare page, or, at a page boundary, up to twice this far either side of it.
- */
-const metadataRoom: Record<MeasureName, number> = { 'json-bytes': 80, 'retained-bytes': 320, 'utf8-bytes': 80, runes: 80, 'utf16-units': 80 }
 
 const collection = 'model-exchanges'
 const ascii = [...'abcdefghijklmnopqrstuvwxyz  .,:0123456789']
@@ -108,19 +92,6 @@ const run: fc.Arbitrary<RunDraw> = fc.record({
   preludes: fc.array(textSeed, { maxLength: 2 }),
   turns: fc.array(fc.record({ exchange: fc.option(exchange, { freq: 6, nil: null }), tools: fc.array(toolCall, { maxLength: 1 }) }), { maxLength: 14, size: 'max' }),
   cutShort: fc.boolean(),
-})
-
-const ceilingDraw: fc.Arbitrary<CeilingDraw> = fc.record({
-  mode: fc.oneof(
-    { arbitrary: fc.constant<CeilingMode>('between'), weight: 3 },
-    { arbitrary: fc.constant<CeilingMode>('boundary'), weight: 3 },
-    { arbitrary: fc.constant<CeilingMode>('below-largest'), weight: 2 },
-    { arbitrary: fc.constant<CeilingMode>('roomy'), weight: 1 },
-    { arbitrary: fc.constant<CeilingMode>('tiny'), weight: 1 },
-  ),
-  a: fc.nat(1000),
-  b: fc.nat(1000),
-  c: fc.integer({ min: -1000, max: 1000 }),
 })
 
 /** A limit from 1 to 100, mostly small so walks take several pages. */
@@ -215,34 +186,6 @@ function textOf(prng: Prng, length: number): string {
 /** The `max` of one ceiling, placed among the sizes of pages `{ items, cursor: null }` of the run's items. */
 function ceilingOf(name: MeasureName, draw: CeilingDraw, items: unknown[]): Ceiling {
   return { measure: name, max: Math.max(1, ceilingMax(name, draw, items)) }
-}
-
-function ceilingMax(name: MeasureName, { mode, a, b, c }: CeilingDraw, items: unknown[]): number {
-  const page = (xs: unknown[]) => measure(name, { items: xs, cursor: null })
-  const lerp = (lo: number, hi: number, thousandths: number) => lo + Math.floor(((hi - lo) * thousandths) / 1000)
-  const room = metadataRoom[name]
-  const whole = page(items)
-  // No items: nothing to be relative to, so room for the empty page's metadata (2 to 8 times the usual room). A ceiling
-  // below an empty page's own metadata has no right answer in the port (the reference's page breaks it), so none is drawn.
-  if (items.length === 0) return lerp(whole + 2 * room, whole + 8 * room, a)
-  const singles = items.map((item) => page([item]))
-  const smallest = Math.min(...singles)
-  const largest = Math.max(...singles)
-  switch (mode) {
-    case 'between':
-      return lerp(smallest + room, whole + room, a)
-    case 'below-largest':
-      return lerp(smallest + room, largest + room, a)
-    case 'roomy':
-      return lerp(whole + room, whole + 6 * room, a)
-    case 'tiny':
-      return lerp(Math.floor(smallest / 2), smallest - 1, a)
-    case 'boundary': {
-      const start = Math.floor((a * items.length) / 1001)
-      const end = start + 1 + Math.floor((b * (items.length - start)) / 1001)
-      return page(items.slice(start, end)) + Math.round((c * 2 * room) / 1000)
-    }
-  }
 }
 
 function stepsOf({ walkLimit, readLimit, readFirst }: StepsDraw): PagerStep[] {

@@ -227,7 +227,7 @@ for await (const line of createInterface({ input: process.stdin, crlfDelay: Infi
 // Every command line below loads the kit afresh (about 2 s of CPU each): only the cases the CLI must get right, run side by side.
 describe.concurrent('bad usage and bad input: exit 2 with one line and no stack trace, and no report; list and help', () => {
   it.each<[string, (out: string) => string[], RegExp]>([
-    ['an unknown command', () => ['frobnicate'], /^contract-kit: unknown command "frobnicate": expected run, baseline, doctor, reproduce, merge-reports, list, judge, serve or help$/],
+    ['an unknown command', () => ['frobnicate'], /^contract-kit: unknown command "frobnicate": expected run, explore, baseline, doctor, reproduce, merge-reports, list, judge, serve or help$/],
     ['an unknown flag', (out) => ['run', '--bogus', '--out', out], /^contract-kit: Unknown option '--bogus'.*\(see contract-kit help\)$/],
     [
       'an unknown adapter',

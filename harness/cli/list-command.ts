@@ -3,9 +3,10 @@ import { loadProfile } from '#harness/profiles/load-profile.ts'
 import { planAdapterOfProfile } from '#harness/profiles/plan-adapter-of-profile.ts'
 import { planScenarios } from '#harness/runner/plan-scenarios.ts'
 
-/** `contract-kit list`: prints the selected scenarios (id, port, title, and the contracts each exercises) and adapters (and profiles, with what each would run); exit 2 when nothing is selected. */
+/** `contract-kit list`: prints the selected scenarios (or, with `--systems`, every shipped system) (id, port, title, and the contracts each exercises) and adapters (and profiles, with what each would run); exit 2 when nothing is selected. */
 export async function listCommand(args: string[]): Promise<number> {
-  const { values } = parseFlags({ args, options: { ...selectionOptions, profile: { type: 'string', multiple: true } }, allowPositionals: false, strict: true })
+  const { values } = parseFlags({ args, options: { ...selectionOptions, profile: { type: 'string', multiple: true }, systems: { type: 'boolean', default: false } }, allowPositionals: false, strict: true })
+  if (values.systems) return listSystems()
   const profiles = (values.profile ?? []).map((file) => loadProfile(file))
   const { scenarios, adapters } = await selectRun({ ...values, adapter: values.adapter ?? (profiles.length > 0 ? [] : undefined) })
   const width = Math.max(...scenarios.map((s) => s.id.length))
@@ -21,6 +22,23 @@ export async function listCommand(args: string[]): Promise<number> {
   for (const p of profiles) {
     const runs = planScenarios(planAdapterOfProfile(p), scenarios).length
     console.log(`  ${p.name} (${p.given}): ${p.transport}, ports ${p.ports.join(', ')}; ${runs} of the selected scenarios; ${p.expectations.filter((e) => e.kind !== 'flaky').length} known-failing, ${p.expectations.filter((e) => e.kind === 'flaky').length} known-flaky`)
+  }
+  return 0
+}
+
+/** `contract-kit list --systems`: every system the kit ships, by kind — each can be named with `--adapter`. */
+async function listSystems(): Promise<number> {
+  const { bundledSystems } = await import('#fixtures/systems/index.ts')
+  const { mutantSystems } = await import('#fixtures/systems/mutant-systems.ts')
+  const { silentSystems } = await import('#fixtures/systems/silent/silent-systems.ts')
+  const kinds: Array<[string, Record<string, unknown>]> = [
+    ['bundled systems (the main job runs them)', bundledSystems],
+    ['mutants (one fault each, made to break one contract; --adapter NAME, or NAME@stdio for a server-side port)', mutantSystems],
+    ['silent systems (they do nothing useful: never held)', silentSystems],
+  ]
+  for (const [kind, systems] of kinds) {
+    console.log(`${kind}:`)
+    for (const name of Object.keys(systems).sort()) console.log(`  ${name}`)
   }
   return 0
 }

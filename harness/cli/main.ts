@@ -16,6 +16,7 @@ const commands: Record<string, () => Promise<Command>> = {
   list: async () => (await import('#harness/cli/list-command.ts')).listCommand,
   judge: async () => (await import('#harness/cli/judge-command.ts')).judgeCommand,
   serve: async () => (await import('#harness/cli/serve-command.ts')).serveCommand,
+  explore: async () => (await import('#harness/cli/explore-command.ts')).exploreCommand,
 }
 
 /** Runs the contract-kit command line and returns its exit code: 0 as expected, 1 a contract or an adapter failed, 2 bad usage or input. */
@@ -31,7 +32,7 @@ export async function main(argv: string[]): Promise<number> {
   }
   const load = Object.hasOwn(commands, name) ? commands[name] : undefined
   try {
-    if (!load) throw new UsageError(`unknown command ${JSON.stringify(name)}: expected run, baseline, doctor, reproduce, merge-reports, list, judge, serve or help`)
+    if (!load) throw new UsageError(`unknown command ${JSON.stringify(name)}: expected run, explore, baseline, doctor, reproduce, merge-reports, list, judge, serve or help`)
     return await (await load())(args)
   } catch (error) {
     if (error instanceof UsageError || error instanceof ScenarioError || error instanceof UnknownAdapterError || error instanceof KnownFailingListError) {

@@ -86,7 +86,7 @@ function reportNotRun(adapter: PlanAdapter, scenarios: readonly LoadedScenario[]
 }
 
 /** The ports an adapter offers: a bundled system's own, or what a stdio implementation declares in its handshake (unknown if it fails: its runs then end in `error`). */
-async function declaredPorts(name: string, timeoutMs: number | undefined): Promise<{ ports?: string[] }> {
+export async function declaredPorts(name: string, timeoutMs: number | undefined): Promise<{ ports?: string[] }> {
   const system = bundledSystemOf(name)
   if (system !== undefined) return { ports: [portOfBundled(system)] }
   try {

@@ -7,9 +7,10 @@ Usage:
       Replays every selected scenario against every selected adapter (default: every bundled system and the bundled
       example profiles) and writes results.json, junit.xml, summary.md, matrix.html and the History of every run that
       did not hold into DIR (default reports/).
-      NAME is a bundled system (pager/reference), a bundled system over stdio (pager/reference@stdio), or
-      stdio:<command line> for any implementation speaking the stdio protocol (docs/stdio-protocol.md); it then runs
-      every selected scenario of the ports its handshake declares.
+      NAME is a bundled system (pager/reference), a bundled system over stdio (pager/reference@stdio), a mutant or
+      silent system the kit ships (contract-kit list --systems), stdio:<command line> for any implementation speaking
+      the stdio protocol (docs/stdio-protocol.md) — it then runs every selected scenario of the ports its handshake
+      declares — or command:<template> for a session client's command line (docs/session-client-port.md).
       FILE is a profile (docs/profiles.md): one implementation's command, ports, capabilities, and its known-failing
       and known-flaky lists; an expired or stale entry fails the run.
       PATTERN matches case ids: * within one level, ** across levels (regressions/analysis-result-budget/**).
@@ -20,6 +21,13 @@ Usage:
       stderr, when there is no Chromium).
       --shard I/N runs part I of N of the suite files (one per port; vitest's --shard) and writes its blob to
       .vitest-reports/blob-I-N.json for merge-reports; give every part the same selection (docs/ci.md).
+  contract-kit explore --adapter NAME... [--port PORT] [--runs N] [--seed S] [--max-seconds T] [--save DIR] [--out DIR]
+      Generates scenarios of each port the adapter offers (or PORT) with fast-check — fixtures, limits, faults and
+      steps around the edges — and runs them like scenario files, with no expectations. A case that does not hold is
+      shrunk to a minimal one, saved as a scenario file under DIR/<port>/ (default scenarios/found) and printed with
+      its Reproduce with: line; exit 1. Nothing found in N cases (default 100) or T seconds (default 300): exit 0.
+      S (default: random, printed) makes it repeatable: the same seed writes the same file. Reports, with each
+      exploration's seed and cases in results.json, go to --out (default reports/). docs/explore.md.
   contract-kit merge-reports [DIR] [--out DIR]
       Joins the blobs the shards of one run left in DIR (default .vitest-reports) and writes the whole run's reports
       into DIR (default reports/); exits like run, and 2 when DIR is missing, empty, or lacks a shard.
@@ -39,10 +47,12 @@ Usage:
       default 20; warns above MS, default 1000), exit when stdin closes, and SIGTERM. Prints ok/warn/fail per check,
       with a fix. --port names a port the handshake must declare (a profile's ports by default).
       Exit 0 no check failed (warnings allowed), 1 a check failed, 2 bad usage.
-  contract-kit list [--adapter NAME]... [--profile FILE]... [--scenario PATTERN]... [--scenario-dir DIR]
-      Lists the selected scenarios (id, port, title) and the adapters.
+  contract-kit list [--adapter NAME]... [--profile FILE]... [--scenario PATTERN]... [--scenario-dir DIR] [--systems]
+      Lists the selected scenarios (id, port, title, the contracts each exercises) and the adapters; --systems lists
+      every system the kit ships instead (bundled, mutants, silent), each usable as --adapter NAME.
   contract-kit judge HISTORY_FILE
-      Judges a saved History again, offline, and prints each contract's result.
+      Judges a saved History again, offline, the way run judged it: the verdict, each contract's result (evidence,
+      witness or reason), and the exit code run gave.
   contract-kit serve session-client --scenario ID [--port N] [--scenario-dir DIR]
       Starts the kit's session server alone on 127.0.0.1 (port N, default one the OS picks) with one session-client
       scenario's session and faults, prints its URL, the session id and command lines to poke it with (curl

@@ -8,6 +8,9 @@ import { counted } from '#harness/contracts/counted.ts'
 
 const noFailure = 'the store is writable (or the session has no workspace): no write fails, so there is no failure to judge'
 
+/** The note a kept stderr starts with when the kit dropped its earliest bytes (`StderrTail`). */
+const droppedNote = /^\[… [\d,]+ earlier bytes of stderr dropped\]\n/
+
 /** The line that reports a failed write, anywhere in a stderr line (a timestamp or a level may come before it). */
 export const writeFailedLine = /agent-log: write failed: \S/i
 
@@ -38,8 +41,13 @@ export const bestEffort = defineContract<AgentLogHistory>({
     for (const [index, calls] of byProcess) {
       const stderr = run.stderrOf[index]
       if (stderr === undefined) return unknown(`the stderr of process ${index + 1} of the run, which made ${counted(calls.length, 'write')} the store could not take, was never read (the process never ended)`)
-      const from = Math.min(...calls.map((c) => c.stderrBefore ?? 0))
+      // a stderr longer than the kit keeps starts with a note of what it dropped: the offsets noted before then no longer hold
+      const dropped = droppedNote.exec(stderr)?.[0]
+      const from = dropped ? dropped.length : Math.min(...calls.map((c) => c.stderrBefore ?? 0))
       const lines = stderr.slice(from).split('\n').filter((l) => writeFailedLine.test(l))
+      if (lines.length < calls.length && dropped) {
+        return unknown(`the store could not take ${counted(calls.length, 'write')} in process ${index + 1} of the run, whose stderr outgrew what the kit keeps of it (${dropped.slice(1, -2)}): the reports of its earliest writes are gone, so they cannot be counted (${lines.length.toLocaleString('en-US')} reports kept)`)
+      }
       if (lines.length < calls.length) {
         const said = stderr.split('\n').filter((l) => l.trim() !== '')
         return broken(

@@ -143,9 +143,19 @@ export const oversizedItemFailsCleanly = defineContract<PagerHistory>({
  * one without: either way the History shows whether the pager answered it right.
  */
 function atTheEdge(history: PagerHistory, collection: string): boolean[] {
-  const oracle = history.oracle.find((o) => o.collection === collection)
-  return (oracle?.items ?? []).map((item) => history.ceilings.some((c) => measure(c.measure, { items: [item], cursor: null }) >= c.max))
+  let byCollection = edges.get(history)
+  if (!byCollection) edges.set(history, (byCollection = new Map()))
+  let edge = byCollection.get(collection)
+  if (!edge) {
+    // measured once per History and collection, not once per page read: the cost stays linear in the History
+    const oracle = history.oracle.find((o) => o.collection === collection)
+    edge = (oracle?.items ?? []).map((item) => history.ceilings.some((c) => measure(c.measure, { items: [item], cursor: null }) >= c.max))
+    byCollection.set(collection, edge)
+  }
+  return edge
 }
+
+const edges = new WeakMap<PagerHistory, Map<string, boolean[]>>()
 
 /** Why no refusal was seen: no item is too large alone (not applicable), or a walk should have reached one and did not. */
 function nothingRefused(history: PagerHistory): ContractResult {

@@ -57,7 +57,7 @@ const pagerContractIds = [
 ]
 
 /** The scenarios with an item at the edge of a ceiling alone (a relative ceiling, `by` ≤ 0), where the oversized contract judges. */
-const atTheEdge = ['metadata-counts', 'oversized-exchange', 'oversized-in-the-middle', 'json-bytes-decides', 'utf8-bytes-decides', 'runes-decides', 'utf16-units-decides']
+const atTheEdge = ['metadata-counts', 'oversized-exchange', 'oversized-in-the-middle', 'json-bytes-decides', 'utf8-bytes-decides', 'runes-decides', 'utf16-units-decides', 'four-hundred-exchanges']
 
 /** The cells (scenario, contract) where pager/reference is not-applicable: none of them exercised (docs/contracts.md). */
 function notApplicableOnReference(name: string): string[] {
@@ -105,6 +105,7 @@ describe('pager/reference (integration)', () => {
       'default-read': [fits, limit, prefix, first, derived],
       'every-page-fits-both-ceilings': [fits, limit, prefix], // named in the scenario
       'forty-exchanges': walked,
+      'four-hundred-exchanges': edge, // generated: its ceilings are its largest exchange's measures
       'invalid-limit': [limit], // named in the scenario
       'limit-one': walked,
       'metadata-counts': edge, // the largest exchange sits exactly at both ceilings alone

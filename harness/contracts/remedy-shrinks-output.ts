@@ -4,7 +4,10 @@ import { toolOutputRun } from '#harness/contracts/tool-output/tool-output-run.ts
 import { cutAnswer } from '#harness/contracts/tool-output/cut-answer.ts'
 import { capAmount } from '#harness/contracts/tool-output/cap-amount.ts'
 import { overItsCap } from '#harness/contracts/tool-output/scenario-output-size.ts'
-import type { Remedy } from '#harness/ports/tool-output-port.ts'
+import type { CapUnit, Remedy } from '#harness/ports/tool-output-port.ts'
+import { longestHead } from '#harness/contracts/tool-output/longest-head.ts'
+import { readHeadShape } from '#harness/contracts/tool-output/read-head-shape.ts'
+import { pageOutput } from '#harness/drivers/tool-output/resolve-cap.ts'
 
 /** size/remedy-shrinks-output: every remedy the banner offers gives a smaller output for this page when the kit runs it. */
 export const remedyShrinksOutput = defineContract<ToolOutputHistory>({
@@ -12,8 +15,15 @@ export const remedyShrinksOutput = defineContract<ToolOutputHistory>({
   statement: 'Every remedy the banner offers for this input makes the output smaller when run (depth on a wide flat page does not, so it must not be offered there).',
   from: ['PLAT-200'],
   port: 'tool-output',
-  // an output over its cap gets a banner, which must offer something to run; one within its cap gets none
-  exercisedBy: (scenario) => overItsCap(scenario.given),
+  // an output over its cap gets a banner, which must offer something to run, unless its head holds no item line
+  // (a cap inside the first line): no remedy is due then (size/remedies-fit-shape); one within its cap gets none
+  exercisedBy: (scenario) => {
+    const over = overItsCap(scenario.given)
+    if (over !== true) return over
+    const { unit, max } = scenario.given.cap
+    if (readHeadShape(longestHead(pageOutput(scenario.given.page), unit as CapUnit, max)).lines > 0) return true
+    return `the head due at the cap of ${capAmount(max, unit as CapUnit)} holds no item line (not a snapshot): no remedy is due, so none to run`
+  },
   check(history) {
     const run = toolOutputRun(history)
     const { output, result } = cutAnswer(run, 'no banner, no remedy to offer', 'no banner, no remedy to run')

@@ -6,10 +6,10 @@ import { agentLogPlan } from '#harness/contracts/agent-log/agent-log-plan.ts'
 import type { PlannedCheck } from '#harness/contracts/agent-log/agent-log-plan.ts'
 import { counted } from '#harness/contracts/counted.ts'
 
-const alone = 'no check of a writable workspace follows agents of another session in the same workspace: no session’s records could show another’s'
+const alone = 'no check of a writable workspace with agents of its own follows agents of another session in the same workspace: no session’s records could show another’s'
 
-/** The checks that must keep sessions apart: of a writable workspace, after another session recorded agents there. */
-const apartChecks = <C extends PlannedCheck>(checks: C[]): C[] => checks.filter((c) => c.writable && c.others.length > 0)
+/** The checks that must keep sessions apart: of a writable workspace, with agents of their own, after another session recorded agents there. */
+const apartChecks = <C extends PlannedCheck>(checks: C[]): C[] => checks.filter((c) => c.writable && c.others.length > 0 && c.expected.length > 0)
 
 /**
  * durability/sessions-apart: A session's records show only its own agents: never a record of another session, even

@@ -49,6 +49,7 @@ const notApplicableOnReference: Record<string, string[]> = {
   'cap-in-utf16-units': ['recovery/spill-fallback'],
   'cap-in-utf8-bytes': ['recovery/spill-fallback'],
   'deep-page-offers-depth': ['recovery/spill-fallback'],
+  'five-thousand-siblings-spilled': ['recovery/spill-fallback'],
   'oversized-snapshot-spilled': ['recovery/spill-fallback'],
   'oversized-snapshot-spilled-chromium': ['recovery/spill-fallback'],
   'fallback-failing-spiller': ['recovery/spill-roundtrip'],
@@ -58,6 +59,7 @@ const notApplicableOnReference: Record<string, string[]> = {
   'depth-deep-page': [],
   'depth-flat-500-siblings': [],
   'long-names': [],
+  'five-thousand-siblings': [],
 }
 
 describe('tool-output/reference and the snapshotters (integration)', () => {

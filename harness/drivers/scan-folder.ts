@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto'
 import { lstatSync, readdirSync, readFileSync, readlinkSync } from 'node:fs'
 import { join, relative } from 'node:path'
 
-/** One entry of a folder tree as the kit saw it: its kind and a digest of its content or link target. */
+/** One entry of a folder tree as the kit saw it: its kind and a digest of its content or link target (a pipe, socket or device: its type, never opened). */
 export interface SandboxEntry {
-  kind: 'file' | 'dir' | 'link'
+  kind: 'file' | 'dir' | 'link' | 'special'
   digest: string
 }
 
@@ -20,6 +20,9 @@ export function scanFolder(root: string): Record<string, SandboxEntry> {
       else if (stat.isDirectory()) {
         entries[key] = { kind: 'dir', digest: '' }
         walk(path)
+      } else if (!stat.isFile()) {
+        // a named pipe or socket left by a runtime (tsx, a language server…): opening it would block or fail
+        entries[key] = { kind: 'special', digest: stat.isFIFO() ? 'fifo' : stat.isSocket() ? 'socket' : 'device' }
       } else entries[key] = { kind: 'file', digest: createHash('sha256').update(readFileSync(path)).digest('hex') }
     }
   }

@@ -1,13 +1,8 @@
-import { join, relative } from 'node:path'
+import { relative } from 'node:path'
 import type { Reporter, TestCase, TestModule } from 'vitest/node'
 import type { RunOutcome } from '#harness/runner/run-outcome.ts'
-import { runResults } from '#harness/reporters/run-results.ts'
 import type { RunResults } from '#harness/reporters/run-results.ts'
-import { historyFileName } from '#harness/reporters/history-file-name.ts'
-import { junitXml } from '#harness/reporters/junit-xml.ts'
-import { summaryMarkdown } from '#harness/reporters/summary-markdown.ts'
-import { matrixHtml } from '#harness/reporters/matrix/matrix-html.ts'
-import { writeFileAtomic } from '#harness/reporters/write-file-atomic.ts'
+import { writeReports } from '#harness/reporters/write-reports.ts'
 
 /**
  * The kit's vitest reporter: gathers each scenario run's outcome from its test's meta and, when the run ends, writes
@@ -41,12 +36,7 @@ export class KitReporter implements Reporter {
   onTestRunEnd(modules: ReadonlyArray<TestModule>, errors: ReadonlyArray<unknown>): void {
     for (const m of modules) for (const e of m.errors()) this.#errors.push(`${relative(process.cwd(), m.moduleId)}: ${e.message.split('\n')[0]}`)
     for (const e of errors) this.#errors.push(`unhandled error: ${String((e as Error)?.message ?? e).split('\n')[0]}`)
-    const results = runResults(this.#outcomes, this.#errors, (o) => historyFileName(o.adapter, o.scenario))
-    for (const o of this.#outcomes) if (o.history) writeFileAtomic(join(this.outDir, historyFileName(o.adapter, o.scenario)), JSON.stringify(o.history, null, 1) + '\n')
-    writeFileAtomic(join(this.outDir, 'junit.xml'), junitXml(results))
-    writeFileAtomic(join(this.outDir, 'summary.md'), summaryMarkdown(results))
-    writeFileAtomic(join(this.outDir, 'matrix.html'), matrixHtml(results))
-    writeFileAtomic(join(this.outDir, 'results.json'), JSON.stringify(results, null, 2) + '\n')
+    const results = writeReports(this.outDir, this.#outcomes, this.#errors)
     this.#results = results
     if (this.options.quiet) return
     const c = results.counts

@@ -136,4 +136,12 @@ describe('runResults', () => {
     const outcomes = [outcome('b', 's/2', 'broken'), outcome('a', 's/1', 'held'), outcome('a', 's/2', 'error')]
     expect(JSON.stringify(runResults(outcomes, [], fileOf))).toBe(JSON.stringify(runResults([...outcomes].reverse(), [], fileOf)))
   })
+
+  it('an exploration that found nothing passes with no run; one that found a case fails; both are kept with their seeds', () => {
+    const nothing = { adapter: 'pager/reference', port: 'pager', seed: 3, runs: 50, cases: 50, interrupted: false }
+    expect(runResults([], [], () => '', [nothing])).toMatchObject({ passed: true, explorations: [nothing], counts: { runs: 0 } })
+    const found = { ...nothing, adapter: 'pager/mutants/limit-plus-one', cases: 4, found: { file: 'f.yaml', scenario: 'found/pager/f', reproduce: 'npx …' } }
+    expect(runResults([], [], () => '', [nothing, found])).toMatchObject({ passed: false, explorations: [nothing, found] })
+    expect(runResults([], [], () => '')).not.toHaveProperty('explorations')
+  })
 })

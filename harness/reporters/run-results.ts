@@ -18,16 +18,31 @@ export interface RunResults {
   runs: Array<Omit<RunOutcome, 'history'> & { history?: string }>
   /** Failures that belong to no run (a suite that could not load, a kit error). */
   errors: string[]
+  /** What `contract-kit explore` ran (present only for an exploration): per adapter and port, the seed, the cases and what it found. */
+  explorations?: ExplorationEntry[]
+}
+
+/** One exploration in results.json: the implementation and port explored, the seed and the cases run, and the scenario file of the case found. */
+export interface ExplorationEntry {
+  adapter: string
+  port: string
+  seed: number
+  /** The cases asked for, and those run (shrinking included). */
+  runs: number
+  cases: number
+  interrupted: boolean
+  /** The found case: its scenario file (as written) and case id, and the command that replays it. */
+  found?: { file: string; scenario: string; reproduce: string }
 }
 
 /** Sorts outcomes (by adapter, then scenario), counts verdicts, and points each kept History at its file. */
-export function runResults(outcomes: readonly RunOutcome[], errors: readonly string[], historyFile: (o: RunOutcome) => string): RunResults {
+export function runResults(outcomes: readonly RunOutcome[], errors: readonly string[], historyFile: (o: RunOutcome) => string, explorations?: readonly ExplorationEntry[]): RunResults {
   const sorted = [...outcomes].sort((a, b) => compare(a.adapter, b.adapter) || compare(a.scenario, b.scenario))
   const counts = Object.fromEntries(verdictOrder.map((v) => [v, 0])) as Record<RunVerdict, number>
   for (const o of sorted) counts[o.verdict]++
   return {
     format: 'contract-kit/results@2',
-    passed: errors.length === 0 && sorted.length > 0 && sorted.every((o) => passingVerdicts.has(o.verdict)),
+    passed: errors.length === 0 && (sorted.length > 0 || (explorations?.length ?? 0) > 0) && sorted.every((o) => passingVerdicts.has(o.verdict)) && !explorations?.some((e) => e.found),
     counts: { runs: sorted.length, ...counts },
     // a process id differs from run to run: it stays in the History, not in results.json, which two runs must agree on
     runs: sorted.map(({ history, ...run }) => ({
@@ -37,6 +52,7 @@ export function runResults(outcomes: readonly RunOutcome[], errors: readonly str
       ...(history ? { history: historyFile(run) } : {}),
     })),
     errors: [...errors],
+    ...(explorations ? { explorations: [...explorations] } : {}),
   }
 }
 

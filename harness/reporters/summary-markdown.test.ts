@@ -257,4 +257,14 @@ describe('summaryMarkdown', () => {
     expect(md).toContain('## Known flaky\n\n- s/x on impl: held, ran 2 times (expected-broken, held)\n- s/y on impl: expected-broken, ran 3 times (expected-broken, expected-broken, expected-broken); excused by `s/y` (impl.yaml:12)\n')
     expect(summary([held('impl', 's/x')])).not.toContain('## Known flaky')
   })
+
+  it('an exploration: the seed, the cases and the scenario file of what it found, per adapter and port', () => {
+    const explorations = [
+      { adapter: 'pager/reference', port: 'pager', seed: 7, runs: 100, cases: 100, interrupted: false },
+      { adapter: 'pager/analysis-result-budget', port: 'pager', seed: 7, runs: 100, cases: 12, interrupted: false, found: { file: 'scenarios/found/pager/x.yaml', scenario: 'found/pager/x', reproduce: 'npx contract-kit run …' } },
+    ]
+    const text = summaryMarkdown(runResults([broken('pager/analysis-result-budget', 'found/pager/x')], [], () => 'h.json', explorations))
+    expect(text).toContain('## Exploration\n\n| adapter | port | seed | cases | found |\n|---|---|---|---|---|\n| pager/reference | pager | 7 | 100 of 100 | ✅ nothing |\n| pager/analysis-result-budget | pager | 7 | 12 of 100 | ❌ `scenarios/found/pager/x.yaml` |')
+    expect(text.startsWith('# contract-kit: FAILED')).toBe(true)
+  })
 })

@@ -20,6 +20,16 @@ const contractVerdicts: readonly ContractVerdict[] = ['held', 'broken', 'not-app
 /** The longest witness summary.md prints on one line; the rest is in results.json and the History. */
 const witnessChars = 400
 
+/** What `contract-kit explore` ran: one row per adapter and port — the seed, the cases, and the scenario file of what it found. */
+function explorationLines(explorations: NonNullable<RunResults['explorations']>): string[] {
+  const lines = ['## Exploration', '', '| adapter | port | seed | cases | found |', '|---|---|---|---|---|']
+  for (const e of explorations) {
+    const found = e.found ? `❌ \`${e.found.file}\`` : `✅ nothing${e.interrupted ? ' (time budget reached)' : ''}`
+    lines.push(`| ${cell(e.adapter)} | ${e.port} | ${e.seed} | ${e.cases} of ${e.runs} | ${found} |`)
+  }
+  return [...lines, '']
+}
+
 /**
  * results.json as Markdown for a CI step summary: the run and contract-result counts, a scenario × adapter table of run
  * verdicts, per port a contract × adapter table (held runs of the runs that judged it, not-applicable ones apart) with
@@ -35,6 +45,7 @@ export function summaryMarkdown(results: RunResults): string {
     lines.push(`${all.length} contract results (${exercised} exercised): ${contractVerdicts.map((v) => `${all.filter((c) => c.verdict === v).length} ${v}`).join(', ')}.`)
   }
   lines.push('')
+  if (results.explorations?.length) lines.push(...explorationLines(results.explorations))
   const adapters = [...new Set(results.runs.map((r) => r.adapter))]
   const scenarios = [...new Set(results.runs.map((r) => r.scenario))].sort()
   if (adapters.length > 0) {

@@ -9,10 +9,10 @@ import { ruleDocs } from '#harness/rules/rule-docs.ts'
 import { contractsById } from '#harness/contracts/index.ts'
 import { bundledScenarios } from '#harness/__test-helpers__/record-bundled-scenario.ts'
 import { mutantAdapter } from '#harness/__test-helpers__/mutant-adapter.ts'
+import { breaksOwner } from '#harness/__test-helpers__/explore-mutants.ts'
 import { matchCaseId } from '#harness/scenario/match-case-id.ts'
 import { ConnectionPool } from '#harness/runner/connection-pool.ts'
 import { replayScenario } from '#harness/runner/replay-scenario.ts'
-import type { RunOutcome } from '#harness/runner/run-outcome.ts'
 import { closeKitSnapshotter } from '#harness/drivers/tool-output/kit-snapshotter.ts'
 import type { Adapter } from '#harness/adapters/adapter.ts'
 import type { AdapterFailure } from '#harness/adapters/adapter-error.ts'
@@ -70,7 +70,7 @@ describe('the rule table of docs/contracts.md', () => {
     const seen: string[] = []
     for (const loaded of exercising) {
       const outcome = await replayScenario(loaded, { adapter: adapterOf(row), pool, expectations: [] })
-      if (breaks(row, outcome)) return
+      if (breaksOwner(row, outcome)) return
       seen.push(`${loaded.id}: ${outcome.verdict}${outcome.error ? ` (${outcome.error.message.split('\n')[0]})` : ''}; ${row.owner} ${outcome.contracts.find((c) => c.id === row.owner)?.verdict ?? '-'}`)
     }
     expect.fail(`${row.rule} (docs/contracts.md:${row.line}): ${row.mutant} does not break ${row.owner} in any scenario named:\n  ${seen.join('\n  ')}`)
@@ -86,12 +86,6 @@ function exercises(row: RuleRow, exercised: readonly string[], port: string): bo
   const contract = contractsById.get(row.owner)
   expect(contract, `${row.rule}: no contract has the id ${row.owner}`).toBeDefined()
   return contract!.port === port && exercised.includes(row.owner)
-}
-
-/** Whether a run shows the row's owner broken: the contract broken, or the run ended by that adapter failure. */
-function breaks(row: RuleRow, outcome: RunOutcome): boolean {
-  if (row.owner.startsWith('adapter:')) return outcome.verdict === 'error' && outcome.history?.failure?.failure === row.owner.slice('adapter:'.length)
-  return outcome.contracts.some((c) => c.id === row.owner && c.verdict === 'broken')
 }
 
 /** The mutant's adapter, shared by the rows that name it; a rule about answering in time waits 2 s for an answer, not 30. */

@@ -27,6 +27,8 @@ export interface ReplayContext {
   keepHistories?: boolean
   /** The command-line words that select the adapter, for the reproduce command (default `--adapter NAME`). */
   select?: readonly string[]
+  /** The folder the scenario was read from, when not the bundled scenarios (for the reproduce command). */
+  scenarioDir?: string
 }
 
 /** A recorded replay: the History (with the adapter failure that stopped it, if any), and the figures its driver observed. */
@@ -96,7 +98,7 @@ export async function replayScenario(loaded: LoadedScenario, context: ReplayCont
     stale: judgement.stale.map(({ pattern, reason, source }) => ({ pattern, reason, source })),
     ...(judgement.reason !== undefined ? { error: { message: judgement.reason, stderr: history.stderr } } : {}),
     ...(observed ? { observed } : {}),
-    reproduce: reproduceCommand(loaded.id, context.adapter.name, context.noExpectations, context.select),
+    reproduce: reproduceCommand(loaded.id, context.adapter.name, context.noExpectations, context.select, context.scenarioDir),
     ...(judgement.verdict === 'held' && !context.keepHistories ? {} : { history }),
   }
 }

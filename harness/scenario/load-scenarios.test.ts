@@ -118,7 +118,7 @@ describe('loadScenarioFile', () => {
   it('points at the parent of a missing required field', async () => {
     const error = await rejection(edited({ 4: undefined }))
     expect(error.message).toBe(
-      `${error.file}:2:1: fixture: missing, expected one of analysis-run/forty-exchanges, analysis-run/six-turns, analysis-run/derivation-edges`,
+      `${error.file}:2:1: fixture: missing, expected a fixture: one of analysis-run/forty-exchanges, analysis-run/six-turns, analysis-run/derivation-edges, or { analysis-run: { seed, turns, exchanges, toolCalls, … } }`,
     )
     expect(error).toMatchObject({ field: 'fixture', line: 2, column: 1 })
   })
@@ -173,5 +173,14 @@ describe('loadScenarioFile', () => {
   it('rejects an unknown port at its value', async () => {
     const error = await rejection(edited({ 3: 'port: paper' }))
     expect(error.message).toBe(`${error.file}:3:7: port: expected one of pager, session-client, snapshotter, tool-output, agent-log, got "paper"`)
+  })
+
+  it.for([
+    ['seed: -5, lines: 3', 'viewLimitBytes: 64', '4:18: given.reply.seed: expected an integer from 0 to 4294967295, got -5'],
+    ['lines: 3, cut: { intoCharacter: 4 }', 'viewLimitBytes: 64', '4:44: given.reply.cut.intoCharacter: expected an integer from 0 to 3, got 4'],
+    ['lines: 3, cut: { intoCharacter: 2 }', 'viewLimitBytes: 1', '4:44: given.reply.cut.intoCharacter: expected a cut no further into a character than viewLimitBytes (the character starts at or after the first byte), got 2'],
+  ])('rejects a generated reply out of range with its position, never a stack trace: %s', async ([reply, limit, message]) => {
+    const error = await rejection(['port: session-client', 'title: a generated reply', 'given:', `  reply: { ${reply} }`, `  ${limit}`, ''].join('\n'))
+    expect(error.message).toBe(`${join(root, 'regressions/x.yaml')}:${message}`)
   })
 })

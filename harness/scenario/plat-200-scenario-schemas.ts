@@ -1,20 +1,48 @@
 import { z } from 'zod'
 import { bugId, expected, integer, oneLine, oneOf, strict, text } from '#harness/scenario/schema-helpers.ts'
 import { contractsOfPort } from '#harness/contracts/index.ts'
+import { maxPageItems, pageItems } from '#fixtures/pages/page-tree.ts'
+import type { PageSpec as GeneratedPage } from '#fixtures/pages/page-tree.ts'
+import { pageOutput, resolveCap } from '#harness/drivers/tool-output/resolve-cap.ts'
+import type { CapSpec } from '#harness/drivers/tool-output/resolve-cap.ts'
 
-const page = z
+/** A positive integer whose failure stops the checks after it (the scenario's own would generate the page). */
+const positive = z.int({ error: expected('a positive integer') }).min(1, { error: expected('a positive integer'), abort: true })
+
+const nameLength = z
   .union(
     [
-      strict({ kind: z.literal('flat'), siblings: integer('a positive integer', 1), text: integer('a positive integer', 1).default(12), seed: integer('an integer').default(1) }, 'a flat page: siblings, text, seed'),
-      strict({ kind: z.literal('deep'), depth: integer('a positive integer', 1), text: integer('a positive integer', 1).default(12), seed: integer('an integer').default(1) }, 'a deep page: depth, text, seed'),
+      positive,
+      strict({ min: positive, max: positive }, 'a range: min, max').refine((r) => r.max >= r.min, { error: 'expected max ≥ min', abort: true }),
+    ],
+    { error: expected('a name length: a positive integer, or { min, max }') },
+  )
+  .default(12)
+  .describe('The length of every accessible name, in code points (default 12), or { min, max }: each name’s length drawn from that range (seeded).')
+
+const pageCommon = {
+  text: nameLength,
+  seed: integer('an integer').default(1).describe('The seed of the names (default 1).'),
+  labels: z.boolean({ error: expected('true or false') }).optional().describe('Name every list too (aria-label), so compact keeps it.'),
+  marks: z.boolean({ error: expected('true or false') }).optional().describe('Mix into the names words a YAML writer must quote or escape (quotes, ": ", " #", backslashes…).'),
+}
+
+const page = z
+  .discriminatedUnion(
+    'kind',
+    [
+      strict({ kind: z.literal('flat'), siblings: positive, ...pageCommon }, 'a flat page: siblings, text, seed, labels, marks'),
+      strict({ kind: z.literal('deep'), depth: positive, ...pageCommon }, 'a deep page: depth, text, seed, labels, marks'),
+      strict({ kind: z.literal('mixed'), siblings: positive, depth: positive, ...pageCommon }, 'a mixed page: siblings, depth, text, seed, labels, marks'),
       strict(
-        { kind: z.literal('mixed'), siblings: integer('a positive integer', 1), depth: integer('a positive integer', 1), text: integer('a positive integer', 1).default(12), seed: integer('an integer').default(1) },
-        'a mixed page: siblings, depth, text, seed',
+        { kind: z.literal('tree'), fanout: z.array(positive, { error: expected('a list of positive integers') }).min(1, { error: expected('at least one level'), abort: true }), ...pageCommon },
+        'a tree page: fanout, text, seed, labels, marks',
       ),
     ],
-    { error: expected('a page: { kind: flat | deep | mixed, … }') },
+    { error: (issue) => (issue.code === 'invalid_union' ? expected('kind: flat, deep, mixed or tree')({ input: (issue.input as { kind?: unknown })?.kind }) : expected('a page: { kind: flat | deep | mixed | tree, … }')(issue)) },
   )
-  .describe('The page fixture: its shape, sibling count, depth and text per node (fixtures/pages).')
+  .refine((spec) => pageItems(spec as GeneratedPage) <= maxPageItems, { error: `expected at most ${maxPageItems.toLocaleString('en-US')} list items in the page`, abort: true })
+  .describe('The page fixture, generated from its seed: its shape (flat, deep, mixed or tree), size and name lengths (fixtures/pages).')
 
 const common = {
   title: text('a one-line title', oneLine).describe('What the scenario shows, on one line.'),
@@ -29,18 +57,55 @@ const contractsOf = (port: 'snapshotter' | 'tool-output') =>
     .optional()
     .describe('The contracts this scenario exercises: each must come back held or broken; absent: every contract its steps exercise. Every contract of the port is judged either way.')
 
-/** The schema of a scenario for the snapshotter port: a page snapshotted at each depth (the depth characterization). */
+const snapshotRequest = strict(
+  {
+    depth: integer('an integer').optional().describe('The depth limit (0: none; a negative one must be refused).'),
+    compact: z.boolean({ error: expected('true or false') }).optional(),
+    interactive: z.boolean({ error: expected('true or false') }).optional(),
+  },
+  'snapshot options: depth, compact, interactive',
+)
+
+/** The schema of a scenario for the snapshotter port: a page snapshotted at each depth (the depth characterization), and any further option sets. */
 export const snapshotterScenarioSchema = strict(
   {
     ...common,
     port: z.literal('snapshotter').describe('The port the scenario needs.'),
-    given: strict({ page }, 'a mapping with page').describe('The page the snapshotter is given.'),
+    given: strict(
+      {
+        page,
+        requests: z
+          .array(snapshotRequest, { error: expected('a list of snapshot options') })
+          .optional()
+          .describe('Further snapshots asked after the depth characterization, each with its options.'),
+      },
+      'a mapping with page (and requests)',
+    ).describe('The page the snapshotter is given, and any further snapshot requests.'),
     contracts: contractsOf('snapshotter'),
   },
   'a scenario mapping',
 )
 
-/** The schema of a scenario for the tool-output port: a snapshot too big to return inline, and the spill policy. */
+const unit = oneOf(['runes', 'utf8-bytes', 'utf16-units']).default('runes')
+const cap = z
+  .union(
+    [
+      strict({ unit, max: positive.describe('The largest size the inline text may have.') }, 'an absolute cap: unit, max'),
+      strict({ unit, outputBy: integer('an integer').describe('Relative: the output’s own size plus this (0: at the cap, -1: one unit over it).') }, 'a cap relative to the output: unit, outputBy'),
+      strict(
+        {
+          unit,
+          wideCharacter: positive.describe('Relative: the cap falls at the output’s n-th character wider than one unit (outside the BMP, for runes)…'),
+          by: integer('an integer').default(1).describe('…this many units into it (default 1: inside it, for UTF-8 bytes and UTF-16 units).'),
+        },
+        'a cap at a wide character: unit, wideCharacter, by',
+      ),
+    ],
+    { error: expected('a cap: unit with max, outputBy, or wideCharacter (and by)') },
+  )
+  .describe('The inline cap: absolute (`max`), or relative to the output (`outputBy`, or `wideCharacter` and `by`).')
+
+/** The schema of a scenario for the tool-output port: a snapshot too big to return inline, and the spill policy; a relative cap is resolved against the page's output. */
 export const toolOutputScenarioSchema = strict(
   {
     ...common,
@@ -49,11 +114,20 @@ export const toolOutputScenarioSchema = strict(
       {
         page,
         snapshotter: oneOf(['built-in', 'chromium']).default('built-in').describe('Which snapshotter makes the tool output (and the remedies’ outputs).'),
-        cap: strict({ unit: oneOf(['runes', 'utf8-bytes', 'utf16-units']).default('runes'), max: integer('a positive integer', 1) }, 'a cap: unit and max').describe('The inline cap.'),
+        cap,
         spill: oneOf(['granted', 'none', 'failing', 'no-grant']).default('granted').describe('The spill policy: a granted tool_output_folder, no spiller, a failing spiller, or no grant.'),
       },
       'a mapping with page and cap (and snapshotter, spill)',
-    ).describe('The page, the snapshotter, the inline cap and the spill policy.'),
+    )
+      .transform((given, ctx) => {
+        const resolved = resolveCap(pageOutput(given.page as GeneratedPage), given.cap as CapSpec)
+        if ('error' in resolved) {
+          ctx.issues.push({ code: 'custom', message: `cannot place the cap: ${resolved.error}`, input: given.cap, path: ['cap'] })
+          return z.NEVER
+        }
+        return { ...given, cap: { ...given.cap, max: resolved.max } }
+      })
+      .describe('The page, the snapshotter, the inline cap and the spill policy.'),
     contracts: contractsOf('tool-output'),
   },
   'a scenario mapping',
@@ -61,7 +135,9 @@ export const toolOutputScenarioSchema = strict(
 
 /** A snapshotter scenario. */
 export type SnapshotterScenario = z.infer<typeof snapshotterScenarioSchema>
-/** A tool-output scenario. */
+/** A tool-output scenario (its cap resolved: `max` always set). */
 export type ToolOutputScenario = z.infer<typeof toolOutputScenarioSchema>
+/** A tool-output scenario as a file writes it (a relative cap not yet resolved). */
+export type ToolOutputScenarioInput = z.input<typeof toolOutputScenarioSchema>
 /** A page fixture as a scenario gives it. */
 export type PageSpec = z.infer<typeof page>

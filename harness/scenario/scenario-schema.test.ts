@@ -60,12 +60,34 @@ describe('scenarioSchema', () => {
     expect(scenarioSchema.safeParse(unknown).success).toBe(true)
     expect(firstMessage({ steps: [{ read: { collection: '' } }] })).toMatch(/^expected a collection name/)
     const ceiling = { measure: 'json-bytes', largestItemOf: 'tool-calls' }
-    expect(firstMessage({ given: { ceilings: [ceiling] } })).toMatch(/^expected a ceiling/)
+    expect(firstMessage({ given: { ceilings: [ceiling] } })).toMatch(/^largestItemOf: expected one of model-exchanges, capability-calls/)
   })
 
   it('accepts a previous fixture the pager is set up with first', () => {
     expect(scenarioSchema.safeParse({ ...valid, given: { ...valid.given, previousFixture: 'analysis-run/six-turns' } }).success).toBe(true)
-    expect(firstMessage({ given: { ...valid.given, previousFixture: 'six-turns' } })).toMatch(/^expected one of analysis-run\//)
+    expect(firstMessage({ given: { ...valid.given, previousFixture: 'six-turns' } })).toMatch(/^expected a fixture: one of analysis-run\//)
+  })
+
+  it('accepts a generated fixture, its parameters defaulted and checked one field at a time', () => {
+    const generated = scenarioSchema.safeParse({ ...valid, fixture: { 'analysis-run': { seed: 7, turns: 3, unpaired: [2], edges: ['odd-calls'] } } })
+    expect(generated.success && generated.data.port === 'pager' && generated.data.fixture).toEqual({
+      'analysis-run': { seed: 7, preludes: 0, turns: 3, exchanges: 3, toolCalls: 0, unpaired: [2], edges: ['odd-calls'] },
+    })
+    expect(scenarioSchema.safeParse({ ...valid, given: { ...valid.given, previousFixture: { 'analysis-run': { turns: 1 } } } }).success).toBe(true)
+    expect(firstMessage({ fixture: { 'analysis-run': { turns: 3, exchanges: 4 } } })).toBe('expected exchanges at most turns (each exchange is made by one turn)')
+    expect(firstMessage({ fixture: { 'analysis-run': { turns: 501 } } })).toBe('expected an integer from 0 to 500, got 501')
+    expect(firstMessage({ fixture: { 'analysis-run': { turns: 2, edges: ['sideways'] } } })).toMatch(/^analysis-run\.edges\.0: expected one of odd-calls, unpaired/)
+    expect(firstMessage({ fixture: { 'analysis-run': { turns: 2, shape: 1 } } })).toMatch(/^unknown key, expected one of seed, preludes, turns/)
+    expect(firstMessage({ fixture: { 'analysis-run': { turns: 'many' } } })).toBe('analysis-run.turns: expected an integer from 0 to 500, got "many"')
+    expect(firstMessage({ fixture: { analysisRun: { turns: 2 } } })).toMatch(/^expected a fixture: .* or \{ analysis-run: /)
+  })
+
+  it('accepts a ceiling relative to a page of items: pageOf, from, count, by', () => {
+    const ceilings = [{ measure: 'runes', pageOf: 'capability-calls', from: 2, count: 3, by: -1 }, { measure: 'json-bytes', pageOf: 'model-exchanges' }]
+    const parsed = scenarioSchema.safeParse({ ...valid, given: { ceilings } })
+    expect(parsed.success && parsed.data.port === 'pager' && parsed.data.given.ceilings[1]).toEqual({ measure: 'json-bytes', pageOf: 'model-exchanges', from: 0, by: 0 })
+    expect(firstMessage({ given: { ceilings: [{ measure: 'runes', pageOf: 'model-exchanges', count: 0 }] } })).toBe('expected a positive integer, got 0')
+    expect(firstMessage({ given: { ceilings: [{ measure: 'runes', pageOf: 'tool-calls' }] } })).toMatch(/^pageOf: expected one of model-exchanges, capability-calls/)
   })
 
   it('accepts bug ids in kebab-case or like PLAT-200', () => {
@@ -91,7 +113,7 @@ describe('scenarioSchema', () => {
       'expected a positive integer, got 0',
     )
     expect(firstMessage({ fixture: undefined })).toBe(
-      'missing, expected one of analysis-run/forty-exchanges, analysis-run/six-turns, analysis-run/derivation-edges',
+      'missing, expected a fixture: one of analysis-run/forty-exchanges, analysis-run/six-turns, analysis-run/derivation-edges, or { analysis-run: { seed, turns, exchanges, toolCalls, … } }',
     )
   })
 
@@ -111,7 +133,7 @@ describe('scenarioSchema', () => {
   it('rejects a ceiling with both or neither of max and largestItemOf', () => {
     const ceiling = { measure: 'json-bytes', max: 1, largestItemOf: 'model-exchanges' }
     expect(firstMessage({ given: { ceilings: [ceiling] } })).toBe(
-      'expected a ceiling: a measure with either max or largestItemOf, got {measure, max, largestItemOf}',
+      'expected a ceiling: a measure with one of max, largestItemOf or pageOf, got {measure, max, largestItemOf}',
     )
   })
 

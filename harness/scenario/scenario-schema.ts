@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { measureNames } from '#harness/measures/measure-name.ts'
 import { analysisRunNames } from '#fixtures/analysis-run/analysis-runs.ts'
 import { collectionNames } from '#fixtures/analysis-run/derive-collection.ts'
+import { derivationEdges } from '#fixtures/analysis-run/derivation-edges.ts'
 import { contractsOfPort } from '#harness/contracts/index.ts'
 import { exercisedContracts } from '#harness/contracts/exercised-contracts.ts'
 import { sessionClientScenarioSchema } from '#harness/scenario/session-client-scenario-schema.ts'
@@ -16,6 +17,20 @@ const pagerContractIds = contractsOfPort('pager').map((c) => c.id)
 const measure = z
   .enum(measureNames, { error: expected(`one of ${measureNames.join(', ')}`) })
   .describe('The size measure this ceiling bounds.')
+
+/**
+ * The error of a union of mappings told apart by a key (`keys[i]` for option i): when the input holds exactly one of
+ * those keys, the first issue of that option, with its path (`analysis-run.edges.0: expected …`); else `otherwise`.
+ */
+function optionError(keys: ReadonlyArray<string | undefined>, otherwise: (issue: { input?: unknown }) => string) {
+  return (issue: { code?: string; input?: unknown; errors?: Array<Array<{ path: PropertyKey[]; message: string }>> }) => {
+    const input = issue.input
+    const held = typeof input === 'object' && input !== null ? keys.flatMap((k, i) => (k !== undefined && Object.hasOwn(input, k) ? [i] : [])) : []
+    const inner = held.length === 1 && issue.code === 'invalid_union' ? issue.errors?.[held[0]!]?.[0] : undefined
+    if (!inner) return otherwise(issue)
+    return inner.path.length > 0 ? `${inner.path.map(String).join('.')}: ${inner.message}` : inner.message
+  }
+}
 
 const absoluteCeiling = strict(
   {
@@ -38,15 +53,67 @@ const relativeCeiling = strict(
   'a relative ceiling',
 )
 
-/** The schema of one ceiling as written: an absolute `max`, or relative to the largest item of a collection. */
-export const ceilingSpecSchema = z
-  .union([absoluteCeiling, relativeCeiling], {
-    error: expected('a ceiling: a measure with either max or largestItemOf'),
-  })
-  .describe('A size limit every page must fit: `measure` with `max`, or with `largestItemOf` (and `by`).')
+const pageCeiling = strict(
+  {
+    measure,
+    pageOf: collectionName.describe('Relative: the ceiling is the measure of the page {items: [`count` items of this collection from index `from`], cursor: null}, plus `by`.'),
+    from: integer('an integer, at least 0', 0).default(0).describe('The index (from 0) of the first item of that page (default 0).'),
+    count: integer('a positive integer', 1).optional().describe('How many items the page holds (default: every item from `from` to the end).'),
+    by: integer('an integer').default(0).describe('Added to the page\'s measure (default 0; -1: that page no longer fits, 0: it fits without metadata only).'),
+  },
+  'a ceiling relative to a page of items',
+)
 
-/** One ceiling as written in a scenario: absolute (`max`) or relative to a fixture's largest item (`largestItemOf`, `by`). */
+/** The schema of one ceiling as written: an absolute `max`, or relative to the largest item of a collection, or to a page of its items. */
+export const ceilingSpecSchema = z
+  .union([absoluteCeiling, relativeCeiling, pageCeiling], {
+    error: optionError(['max', 'largestItemOf', 'pageOf'], expected('a ceiling: a measure with one of max, largestItemOf or pageOf')),
+  })
+  .describe('A size limit every page must fit: `measure` with `max`, with `largestItemOf` (and `by`), or with `pageOf` (and `from`, `count`, `by`).')
+
+/** One ceiling as written in a scenario: absolute (`max`), or relative to the fixture's items (`largestItemOf` or `pageOf`, and `by`). */
 export type CeilingSpec = z.infer<typeof ceilingSpecSchema>
+
+/** The most turns a generated run may have: its conversation is cumulative, so without `context` its size grows as the square of the turns (400 turns: 65 MB). */
+export const maxGeneratedTurns = 500
+
+/** The schema of the analysis-run generator's parameters (fixtures/analysis-run/analysis-run-params.ts). */
+const analysisRunGenerator = strict(
+  {
+    seed: integer('an integer from 0 to 4294967295', 0, 2 ** 32 - 1).default(1).describe('The seed of the generator (default 1).'),
+    preludes: integer('an integer from 0 to 1000', 0, 1000).default(0).describe('prelude-source records before the first turn (default 0).'),
+    turns: integer(`an integer from 0 to ${maxGeneratedTurns}`, 0, maxGeneratedTurns).describe('Turns; each starts with an evaluation-source record.'),
+    exchanges: integer('an integer, at least 0', 0)
+      .optional()
+      .describe('The first `exchanges` turns each make one llm-request call, carrying the cumulative conversation (default: every turn).'),
+    toolCalls: integer('an integer from 0 to 100000', 0, 100_000).default(0).describe('Tool calls in the whole run, spread over the turns as evenly as possible (default 0).'),
+    context: integer('a positive integer', 1)
+      .optional()
+      .describe('The most messages each llm-request carries: the conversation\'s last `context`, as a trimmed context window (default: the whole cumulative conversation).'),
+    unpaired: z
+      .array(integer('a positive integer (a call number)', 1), { error: expected('a list of call numbers') })
+      .optional()
+      .describe('Capability calls (numbered from 1 in order, as cap-0001…) left without an output: unpaired inputs, which no collection holds.'),
+    repeatedOutputs: z
+      .array(integer('a positive integer (a call number)', 1), { error: expected('a list of call numbers') })
+      .optional()
+      .describe('Capability calls given a second, later output with another result (a retry): the first one counts.'),
+    edges: z
+      .array(oneOf(derivationEdges), { error: expected('a list of derivation edge cases') })
+      .optional()
+      .describe('Derivation edge cases of docs/fixtures.md applied to the run (odd-calls, unpaired, output-first, second-output, array-order, equal-seq).'),
+  },
+  'the analysis-run generator\'s parameters: seed, preludes, turns, exchanges, toolCalls, context, unpaired, repeatedOutputs, edges',
+)
+  .refine((p) => p.exchanges === undefined || p.exchanges <= p.turns, { error: 'expected exchanges at most turns (each exchange is made by one turn)', path: ['exchanges'] })
+  .transform((p) => ({ ...p, exchanges: p.exchanges ?? p.turns }))
+
+/** The schema of an analysis-run fixture: a named one, or `{ analysis-run: {…} }`, the generator and its parameters. */
+export const analysisRunFixtureSchema = z
+  .union([oneOf(analysisRunNames), strict({ 'analysis-run': analysisRunGenerator }, 'a generated fixture: { analysis-run: { seed, turns, … } }')], {
+    error: optionError([undefined, 'analysis-run'], expected(`a fixture: one of ${analysisRunNames.join(', ')}, or { analysis-run: { seed, turns, exchanges, toolCalls, … } }`)),
+  })
+  .describe('An analysis run: a named fixture, or one generated from its seed and shape ({ analysis-run: { seed, turns, exchanges, toolCalls, … } }).')
 
 const steps = 'exactly one of read, walk'
 
@@ -103,7 +170,7 @@ const given = strict(
     timeoutMs: integer('a positive integer of milliseconds, at most 600000', 1, 600_000)
       .optional()
       .describe('The timeout of each call, in milliseconds.'),
-    previousFixture: oneOf(analysisRunNames)
+    previousFixture: analysisRunFixtureSchema
       .optional()
       .describe('A fixture the pager is set up with first, and each collection the steps name read once, before `fixture` replaces it: the reads must see only `fixture`.'),
   },
@@ -119,7 +186,7 @@ export const pagerScenarioSchema = strict(
       .describe('The bug this regression replays (kebab-case, or like PLAT-200).'),
     see: text('a link or path to the bug report').optional().describe('A link or path to the report.'),
     port: z.literal('pager').describe('The port the scenario needs.'),
-    fixture: oneOf(analysisRunNames).describe('The fixture the system is set up with.'),
+    fixture: analysisRunFixtureSchema.describe('The fixture the system is set up with: a named analysis run, or a generated one.'),
     given,
     steps: z
       .array(pagerStepSchema, { error: expected('a list of steps') })
@@ -150,6 +217,9 @@ export const scenarioSchema = z
     },
   })
   .superRefine((scenario, context) => {
+    // what a scenario exercises is derived from its values: only once they are valid (a generator given a value out of
+    // range would fail with no file position)
+    if (context.issues.length > 0) return
     const exercised = exercisedContracts(scenario as Scenario)
     if (!exercised.ok) context.addIssue({ code: 'custom', path: exercised.path, message: exercised.message, input: undefined })
   })

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { bugId, expected, integer, oneLine, oneOf, strict, text } from '#harness/scenario/schema-helpers.ts'
 import { replyNames } from '#fixtures/replies/replies.ts'
+import { replyScriptNames } from '#fixtures/replies/reply-scripts.ts'
 import { contractsOfPort } from '#harness/contracts/index.ts'
 
 const readAnswers = ['ok', 'unavailable', 'internal', 'deadline_exceeded', 'not_found', 'hang', 'unimplemented'] as const
@@ -30,9 +31,35 @@ const fault = strict(
   .refine((f) => f.graceMs === undefined || (f.kind === 'goaway' && (f.then === 'close' || (f.code ?? 'NO_ERROR') !== 'NO_ERROR')), { error: expected('graceMs only for a goaway that closes the connection (then: close, or an error code)'), path: ['graceMs'] })
   .refine((f) => f.kind !== 'refuse' || f.atFrame === 0, { error: expected('atFrame: 0 for a refuse (a refused call is refused before any response)'), path: ['atFrame'] })
 
+/** The most characters a generated reply may hold in all (lines × (lineChars + a number)): a few megabytes of text. */
+const maxReplyChars = 4_000_000
+
+const generatedReply = strict(
+  {
+    seed: integer('an integer from 0 to 4294967295', 0, 2 ** 32 - 1).default(1).describe('The seed of the characters drawn (order: seeded).'),
+    lines: integer('a positive integer', 1).describe('How many lines the reply has.'),
+    lineChars: integer('an integer (0 or more)', 0).default(12).describe('How many characters each line holds after its number.'),
+    scripts: z
+      .array(oneOf(replyScriptNames), { error: expected(`a list of scripts (${replyScriptNames.join(', ')})`) })
+      .min(1, { error: expected('at least one script') })
+      .default(['ascii'])
+      .describe('The scripts the characters are drawn from, mixed: ascii, latin, rtl, cjk, emoji, combining, astral, sequences, escapes, markers.'),
+    numbered: oneOf(['none', 'plain', 'padded']).default('none').describe('How each line starts: nothing, its number, or its number padded to 3 digits (then a space).'),
+    order: oneOf(['seeded', 'cycle']).default('seeded').describe('seeded: each character drawn by the seed; cycle: the scripts’ characters in order, from the first on every line.'),
+    cut: strict({ intoCharacter: integer('an integer from 0 to 3', 0, 3).describe('How many bytes into a character the view’s limit falls (0: between two characters).') }, 'a cut: intoCharacter')
+      .optional()
+      .describe('Where the view’s limit falls in the reply: the reply is lengthened until the view cuts it there, whatever the limit.'),
+  },
+  'a generated reply: lines (and seed, lineChars, scripts, numbered, order, cut)',
+).refine((r) => r.lines * (r.lineChars + 8) <= maxReplyChars, { error: expected(`a reply of at most ${maxReplyChars.toLocaleString('en-US')} characters (lines × (lineChars + 8))`), path: ['lines'] })
+
+const reply = z
+  .union([oneOf(replyNames), generatedReply], { error: expected(`a reply name (${replyNames.join(', ')}) or a generated reply { lines, seed, scripts, … }`) })
+  .describe('The reply the assistant answers with: a named reply (fixtures/replies), or one generated from its seed and shape (docs/fixtures.md).')
+
 const given = strict(
   {
-    reply: oneOf(replyNames).describe('The reply fixture the assistant answers with.'),
+    reply,
     session: oneOf(['known', 'unknown']).default('known').describe('known: the client watches the session the server serves; unknown: one it does not have (the watch answers not_found).'),
     viewLimitBytes: integer('a positive integer of bytes', 1).default(4096).describe('The view’s per-message limit.'),
     viewMessages: integer('a positive integer', 1).default(20).describe('How many of the last messages the view holds.'),
@@ -46,7 +73,12 @@ const given = strict(
     output: oneOf(['json', 'text']).default('json').describe('The client’s output form.'),
   },
   'a mapping with reply (and viewLimitBytes, reads, faults, timeoutMs…)',
-).describe('The session the kit serves, its faults, and the client’s deadlines.')
+)
+  .refine((g) => typeof g.reply === 'string' || !g.reply.cut || g.reply.cut.intoCharacter <= g.viewLimitBytes, {
+    error: (issue) => expected('a cut no further into a character than viewLimitBytes (the character starts at or after the first byte)')({ input: (issue.input as { reply: { cut: { intoCharacter: number } } }).reply.cut.intoCharacter }),
+    path: ['reply', 'cut', 'intoCharacter'],
+  })
+  .describe('The session the kit serves, its faults, and the client’s deadlines.')
 
 /** The schema of a scenario for the session-client port (the kit plays the session server). */
 export const sessionClientScenarioSchema = strict(

@@ -67,6 +67,7 @@ export async function defineContractSuite(port: PortName): Promise<void> {
             noExpectations: plan.noExpectations,
             keepHistories: plan.keepHistories,
             ...(entry.select ? { select: entry.select } : {}),
+            ...(plan.scenarioDir ? { scenarioDir: plan.scenarioDir } : {}),
           })
           const meta = task.meta as Record<string, unknown> & { kitAttempts?: RunOutcome['verdict'][] }
           if (flaky) {

@@ -49,7 +49,7 @@ class Client:
         self.transcript = {}  # message id -> (role, text, cut or None), in first-appearance order
         self.unimplemented = None
         self.log_lines = []
-        self.http = None
+        self.http = {}
 
     # -- plumbing -------------------------------------------------------------------------------------------------
     def log(self, line):
@@ -58,19 +58,21 @@ class Client:
     def remaining(self):
         return max(0.0, self.ends_at - time.monotonic())
 
-    def connection(self):
-        """The HTTP/2 connection (httpx opens it again after it was dropped: a new Client after any watch failure)."""
-        if self.http is None:
-            self.http = httpx.Client(http1=False, http2=True, base_url=self.url)
-        return self.http
+    def connection(self, purpose="watch"):
+        """The HTTP/2 connection of the watch, or of the reads (httpx opens it again after it was dropped: a new Client
+        after any failure). Reads go on a connection of their own: on the watch's, a read would take in the watch's
+        frames and a GOAWAY behind them, and httpcore drops what it took in for the watch when it fails it."""
+        if self.http.get(purpose) is None:
+            self.http[purpose] = httpx.Client(http1=False, http2=True, base_url=self.url)
+        return self.http[purpose]
 
-    def drop_connection(self):
-        if self.http is not None:
+    def drop_connection(self, purpose="watch"):
+        if self.http.get(purpose) is not None:
             try:
-                self.http.close()
+                self.http[purpose].close()
             except Exception:  # noqa: BLE001 - the connection is gone either way
                 pass
-            self.http = None
+            self.http[purpose] = None
 
     # -- GetSessionMessage ----------------------------------------------------------------------------------------
     def read_once(self, message_id):
@@ -79,11 +81,11 @@ class Client:
             raise TimeoutError("deadline")
         body = json.dumps({"sessionId": self.session, "messageId": message_id})
         try:
-            answer = self.connection().post(READ, content=body, headers={"content-type": "application/json"}, timeout=limit)
+            answer = self.connection("read").post(READ, content=body, headers={"content-type": "application/json"}, timeout=limit)
         except httpx.TimeoutException:
             return ("failed", True, f"no answer within {int(limit * 1000)} ms")
         except (httpx.HTTPError, h2.exceptions.H2Error, OSError) as error:
-            self.drop_connection()
+            self.drop_connection("read")
             return ("failed", True, f"{type(error).__name__}: {error}")
         if answer.status_code == 200:
             text = (answer.json().get("message") or {}).get("text")
@@ -301,7 +303,8 @@ def main(argv):
     sys.stdout.flush()
     sys.stderr.write("".join(f"{line}\n" for line in client.log_lines))
     sys.stderr.flush()
-    client.drop_connection()
+    client.drop_connection("watch")
+    client.drop_connection("read")
     return code
 
 

@@ -5,7 +5,8 @@ import { StreamEnded } from '../shared/session-watch.mjs'
 
 /** A transport for `watchSession` over undici's HTTP/2. */
 export function undiciTransport(baseUrl) {
-  const client = new Client(baseUrl, { allowH2: true, useH2c: true, bodyTimeout: 0, headersTimeout: 0 })
+  // pipelining > 1 and idempotent reads: otherwise undici queues a read behind the open watch (a POST), until it ends
+  const client = new Client(baseUrl, { allowH2: true, useH2c: true, bodyTimeout: 0, headersTimeout: 0, pipelining: 8 })
 
   return {
     async watch(path, body, signal) {
@@ -33,7 +34,7 @@ export function undiciTransport(baseUrl) {
     async read(path, body, { timeoutMs, signal }) {
       const timeout = AbortSignal.timeout(Math.max(1, Math.ceil(timeoutMs)))
       try {
-        const response = await client.request({ method: 'POST', path, body, signal: AbortSignal.any([signal, timeout]), headers: { 'content-type': 'application/json' } })
+        const response = await client.request({ method: 'POST', idempotent: true, path, body, signal: AbortSignal.any([signal, timeout]), headers: { 'content-type': 'application/json' } })
         return { status: response.statusCode, body: await response.body.text() }
       } catch (error) {
         if (timeout.aborted) throw Object.assign(new Error(`no answer within ${timeoutMs} ms`), { timedOut: true })

@@ -34,6 +34,7 @@ describe('what each bundled scenario exercises and needs, from the scenario alon
       'clean-restart-reads-rows-back': ['one-row-per-agent', 'running-row-visible', 'survives-restart', 'record-faithful'],
       'completion-without-start': ['one-row-per-agent', 'record-faithful'],
       'interleaved-sessions': ['one-row-per-agent', 'running-row-visible', 'record-faithful', 'survives-reuse', 'sessions-apart'],
+      'long-session-by-operations': ['one-row-per-agent', 'running-row-visible', 'survives-eviction', 'survives-restart', 'survives-reuse', 'record-faithful', 'sessions-apart', 'records-ordered', 'sandboxed'],
       'read-before-any-write': ['one-row-per-agent', 'scoped', 'record-faithful'],
       'record-keeps-every-field': ['one-row-per-agent', 'running-row-visible', 'record-faithful'],
       'records-oldest-first': ['records-ordered', 'one-row-per-agent', 'record-faithful'],
@@ -51,6 +52,7 @@ describe('what each bundled scenario exercises and needs, from the scenario alon
       'clean-restart-reads-rows-back': ['kill-restart', 'pid'],
       'completion-without-start': [],
       'interleaved-sessions': [],
+      'long-session-by-operations': ['files', 'kill-restart', 'pid'],
       'read-before-any-write': ['files'],
       'record-keeps-every-field': [],
       'records-oldest-first': [],
@@ -109,6 +111,12 @@ describe('held only on what was seen', () => {
     expect(result(said, 'best-effort')).toMatchObject({ verdict: 'held', figures: { answered: 2, calls: 2, stderrLines: 2, firstLine: expect.stringMatching(/^agent-log: write failed: ENOTDIR/) } })
     expect(result(await driveAgentLog(unwritable, createAgentLog, { stderr: '' }), 'best-effort')).toMatchObject({ verdict: 'broken', witness: { store: 'unwritable', stderr: '' } })
     expect(result(await driveAgentLog(unwritable, createAgentLog, { observes: ['files'] }), 'best-effort')).toMatchObject({ verdict: 'not-applicable', reason: expect.stringContaining('cannot observe stderr') })
+  })
+  test('best-effort: a stderr longer than the kit keeps counts the reports it kept, and is unknown, never broken, when they are fewer than the writes', async () => {
+    const unwritable: AgentLogScenarioInput = { ...oneRow, given: { store: 'unwritable' } }
+    const tail = (lines: number) => `[… 70,000 earlier bytes of stderr dropped]\n${'agent-log: write failed: ENOTDIR\n'.repeat(lines)}`
+    expect(result(await driveAgentLog(unwritable, createAgentLog, { stderr: tail(2) }), 'best-effort')).toMatchObject({ verdict: 'held', figures: { stderrLines: 2 } })
+    expect(result(await driveAgentLog(unwritable, createAgentLog, { stderr: tail(1) }), 'best-effort')).toMatchObject({ verdict: 'unknown', reason: expect.stringContaining('outgrew what the kit keeps of it (… 70,000 earlier bytes of stderr dropped)') })
   })
   test('best-effort: an error answered to a start breaks it in any scenario, even where it is not exercised', async () => {
     const failing = (): AgentLogPort => ({ ...empty(), agentStarted: async () => Promise.reject(new Error('disk full')) })

@@ -35,9 +35,12 @@ function judgeItemFits(history: History, collection: string): ItemFit[] {
   })
 }
 
-/** A cursor the implementation handed out in a read: asked with, returned on a page, or given past an oversized item. */
+/**
+ * A cursor the implementation handed out in a read: one a walk asked with (it follows the implementation's own), one
+ * returned on a page, or one given past an oversized item — never the cursor a read step gives, which a scenario wrote.
+ */
 function cursorShownBy(read: PagerRead): string | undefined {
   const o = read.outcome
-  const candidates = [read.request.cursor, 'page' in o ? o.page.cursor : undefined, o.kind === 'error' ? o.data?.cursor : undefined]
+  const candidates = [read.stepKind === 'walk' ? read.request.cursor : undefined, 'page' in o ? o.page.cursor : undefined, o.kind === 'error' ? o.data?.cursor : undefined]
   return candidates.find((c): c is string => typeof c === 'string')
 }

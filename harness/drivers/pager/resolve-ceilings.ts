@@ -4,15 +4,25 @@ import type { CeilingSpec } from '#harness/scenario/scenario-schema.ts'
 import { measure } from '#harness/measures/measure.ts'
 
 /**
- * Turns a scenario's ceilings into absolute ones: a ceiling relative to the fixture (`largestItemOf`, `by`) becomes the
- * measure of the page `{ items: [largest item], cursor: null }` of that collection, plus `by`.
+ * Turns a scenario's ceilings into absolute ones: a ceiling relative to the fixture becomes the measure of the page
+ * `{ items: [largest item], cursor: null }` of that collection (`largestItemOf`), or of the page holding `count` of its
+ * items from index `from` (`pageOf`), plus `by`. A relative ceiling needs the items it names: it throws otherwise.
  */
 export function resolveCeilings(specs: readonly CeilingSpec[], oracles: ReadonlyMap<string, CollectionOracle>): Ceiling[] {
   return specs.map((spec) => {
     if ('max' in spec) return { measure: spec.measure, max: spec.max }
-    const oracle = oracles.get(spec.largestItemOf)
-    if (!oracle || oracle.items.length === 0) throw new Error(`a ceiling is relative to the largest item of ${spec.largestItemOf}, which has no items`)
-    const largest = Math.max(...oracle.items.map((item) => measure(spec.measure, { items: [item], cursor: null })))
-    return { measure: spec.measure, max: largest + (spec.by ?? 0) }
+    if ('largestItemOf' in spec) {
+      const items = oracles.get(spec.largestItemOf)?.items ?? []
+      if (items.length === 0) throw new Error(`a ceiling is relative to the largest item of ${spec.largestItemOf}, which has no items`)
+      const largest = Math.max(...items.map((item) => measure(spec.measure, { items: [item], cursor: null })))
+      return { measure: spec.measure, max: largest + (spec.by ?? 0) }
+    }
+    const items = oracles.get(spec.pageOf)?.items ?? []
+    const from = spec.from ?? 0
+    const count = spec.count ?? items.length - from
+    if (count < 1 || from + count > items.length) {
+      throw new Error(`a ceiling is relative to ${count < 1 ? 'no item' : `items ${from} to ${from + count - 1}`} of ${spec.pageOf}, which has ${items.length} item${items.length === 1 ? '' : 's'}`)
+    }
+    return { measure: spec.measure, max: measure(spec.measure, { items: items.slice(from, from + count), cursor: null }) + (spec.by ?? 0) }
   })
 }

@@ -1,10 +1,11 @@
 import type { SessionFrame, SessionMessage, SessionScript, ReadAnswer, WatchFault } from '#harness/servers/session-server/session-script.ts'
 import { cutToView } from '#harness/drivers/session-client/cut-to-view.ts'
-import { replies } from '#fixtures/replies/replies.ts'
+import { resolveReply, type ReplySpec } from '#fixtures/replies/resolve-reply.ts'
 
 /** The session a scenario describes, as the scenario file gives it (defaults applied by the schema). */
 export interface SessionGiven {
-  reply: string
+  /** A named reply, or a generated one by its shape (placed against `viewLimitBytes` when it gives a cut). */
+  reply: ReplySpec
   /** `unknown`: the client is asked to watch a session the server does not have. */
   session: 'known' | 'unknown'
   viewLimitBytes: number
@@ -41,8 +42,7 @@ export interface SessionOracle {
 
 /** Builds the script the session server serves and the oracle the contracts compare against, from a scenario's `given`. */
 export function buildSession(given: SessionGiven, sessionId = 'session-1'): { script: SessionScript; oracle: SessionOracle } {
-  const reply = replies[given.reply]
-  if (!reply) throw new Error(`unknown reply fixture ${JSON.stringify(given.reply)}`)
+  const reply = resolveReply(given.reply, given.viewLimitBytes)
   const whole: SessionMessage[] = []
   const add = (role: SessionMessage['role'], text: string) => {
     const message = { id: `m-${whole.length + 1}`, role, text }

@@ -16,6 +16,7 @@ export interface PreparedPage {
 export function preparePage(spec: PageSpec): PreparedPage {
   const tree = pageTree(spec)
   const html = pageHtml(tree)
-  const name = `page/${spec.kind}` + ('siblings' in spec ? `-${spec.siblings}-siblings` : '') + ('depth' in spec ? `-depth-${spec.depth}` : '')
+  const shape = spec.kind === 'tree' ? `-${spec.fanout.join('x')}` : ('siblings' in spec ? `-${spec.siblings}-siblings` : '') + ('depth' in spec ? `-depth-${spec.depth}` : '')
+  const name = `page/${spec.kind}${shape}${spec.labels ? '-labelled' : ''}${spec.marks ? '-marked' : ''}`
   return { spec, html, realDepth: realDepth(tree), fixture: { name, hash: createHash('sha256').update(html).digest('hex') } }
 }

@@ -1,24 +1,29 @@
 import type { Driver } from '#harness/drivers/driver.ts'
 import { AdapterError } from '#harness/adapters/adapter-error.ts'
 import type { SnapshotterScenario } from '#harness/scenario/plat-200-scenario-schemas.ts'
-import type { Snapshot } from '#harness/ports/snapshotter-port.ts'
+import type { Snapshot, SnapshotOptions } from '#harness/ports/snapshotter-port.ts'
 import { historyFormat } from '#harness/history/history.ts'
 import type { ScriptedHistory } from '#harness/history/history.ts'
 import { preparePage } from '#harness/drivers/snapshotter/prepare-page.ts'
 import type { PreparedPage } from '#harness/drivers/snapshotter/prepare-page.ts'
 import { mustRefuse, snapshotRequests } from '#harness/drivers/snapshotter/snapshot-requests.ts'
 
+/** A snapshotter scenario made ready: its page, and the further requests it asks after the depth characterization. */
+export interface PreparedSnapshots extends PreparedPage {
+  requests: SnapshotOptions[]
+}
+
 /**
  * The snapshotter port's driver: snapshots the page with no depth limit and at every depth from 1 to one past its
  * real depth (the depth characterization), then with `depth: 0`, compact, interactive, both, and depth 1 with compact,
- * recording each text and its size in UTF-8 bytes; last it asks for a negative and a fractional depth, whose error
- * answer it records as the snapshotter's (a refusal), not as an adapter failure.
+ * recording each text and its size in UTF-8 bytes; then it asks for a negative and a fractional depth, whose error
+ * answer it records as the snapshotter's (a refusal), not as an adapter failure; last, the scenario's own `requests`.
  */
-export const snapshotterDriver: Driver<SnapshotterScenario, PreparedPage> = {
-  prepare: (scenario) => preparePage(scenario.given.page),
+export const snapshotterDriver: Driver<SnapshotterScenario, PreparedSnapshots> = {
+  prepare: (scenario) => ({ ...preparePage(scenario.given.page), requests: scenario.given.requests ?? [] }),
   async drive(connection, prepared, recorder) {
     const snapshotter = connection.port('snapshotter')
-    for (const [step, options] of snapshotRequests(prepared.realDepth).entries()) {
+    for (const [step, options] of [...snapshotRequests(prepared.realDepth), ...prepared.requests].entries()) {
       const invoke = recorder.invoke('snapshotter.snapshot', { options }, step)
       try {
         const snapshot: Snapshot = await snapshotter.snapshot({ html: prepared.html, options })
@@ -36,7 +41,7 @@ export const snapshotterDriver: Driver<SnapshotterScenario, PreparedPage> = {
     }
   },
   history(prepared, fields, recorder): ScriptedHistory {
-    return { format: historyFormat, port: 'snapshotter', ...fields, fixture: prepared.fixture, given: { page: prepared.spec }, oracle: { realDepth: prepared.realDepth }, events: recorder.events }
+    return { format: historyFormat, port: 'snapshotter', ...fields, fixture: prepared.fixture, given: { page: prepared.spec, ...(prepared.requests.length > 0 ? { requests: prepared.requests } : {}) }, oracle: { realDepth: prepared.realDepth }, events: recorder.events }
   },
   observe(history) {
     const sizes: Record<string, number> = {}

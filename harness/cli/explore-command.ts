@@ -1,0 +1,118 @@
+import { randomInt } from 'node:crypto'
+import { relative } from 'node:path'
+import type { PortName } from '#harness/adapters/adapter.ts'
+import { resolveAdapter } from '#harness/adapters/index.ts'
+import { resultLine } from '#harness/contracts/contract.ts'
+import { parseFlags } from '#harness/cli/select-run.ts'
+import { UsageError } from '#harness/cli/usage-error.ts'
+import { declaredPorts } from '#harness/cli/run-command.ts'
+import { explorePort } from '#harness/explore/explore-port.ts'
+import type { Exploration, FoundCase } from '#harness/explore/explore-port.ts'
+import { foundScenarioFile } from '#harness/explore/found-scenario.ts'
+import { writeReports } from '#harness/reporters/write-reports.ts'
+import type { ExplorationEntry } from '#harness/reporters/run-results.ts'
+import { writeFileAtomic } from '#harness/reporters/write-file-atomic.ts'
+import type { RunOutcome } from '#harness/runner/run-outcome.ts'
+import { shellWord } from '#harness/runner/shell-word.ts'
+import { closeKitSnapshotter } from '#harness/drivers/tool-output/kit-snapshotter.ts'
+
+const ports: readonly PortName[] = ['pager', 'session-client', 'snapshotter', 'tool-output', 'agent-log']
+
+/** The defaults of `explore`: cases per port and adapter, a time budget, where found cases and reports go. */
+export const exploreDefaults = { runs: 100, maxSeconds: 300, save: 'scenarios/found', out: 'reports' } as const
+
+/**
+ * `contract-kit explore`: generates scenarios of each port an adapter offers (or `--port`), runs them against it and,
+ * on a case that does not hold, shrinks it and saves it as a scenario file (`--save`), prints its `Reproduce with:`
+ * line and exits 1; exit 0 when nothing is found within the budget, 2 for bad usage. Reports go to `--out`, with each
+ * exploration's seed and cases in results.json.
+ */
+export async function exploreCommand(args: string[]): Promise<number> {
+  const { values } = parseFlags({
+    args,
+    options: {
+      adapter: { type: 'string', multiple: true },
+      port: { type: 'string' },
+      runs: { type: 'string' },
+      seed: { type: 'string' },
+      'max-seconds': { type: 'string' },
+      save: { type: 'string', default: exploreDefaults.save },
+      out: { type: 'string', default: exploreDefaults.out },
+    },
+    allowPositionals: false,
+    strict: true,
+  })
+  if (!values.adapter?.length) throw new UsageError('explore: expected --adapter NAME (a bundled system, a mutant, stdio:<command line> or command:<template>)')
+  if (values.port !== undefined && !ports.includes(values.port as PortName)) throw new UsageError(`--port: expected one of ${ports.join(', ')}, got ${JSON.stringify(values.port)}`)
+  const runs = wholeNumber('--runs', values.runs, exploreDefaults.runs, 1)
+  const seed = wholeNumber('--seed', values.seed, randomInt(2 ** 31), 0)
+  const maxSeconds = wholeNumber('--max-seconds', values['max-seconds'], exploreDefaults.maxSeconds, 1)
+  const adapters = values.adapter.map((name) => ({ name, adapter: resolveAdapter(name) }))
+  const explorations: ExplorationEntry[] = []
+  const outcomes: RunOutcome[] = []
+  for (const { name, adapter } of adapters) {
+    const offered = (await declaredPorts(name, undefined)).ports as PortName[] | undefined
+    const chosen = values.port !== undefined ? [values.port as PortName] : (offered ?? [])
+    if (chosen.length === 0) throw new UsageError(`${name}: cannot tell which port to explore (its handshake failed): give --port`)
+    if (offered && values.port !== undefined && !offered.includes(values.port as PortName)) throw new UsageError(`${name} does not offer the ${values.port} port (it offers: ${offered.join(', ')})`)
+    for (const port of chosen) {
+      const progress = progressLine(name, port, runs, seed, maxSeconds)
+      const exploration = await explorePort({ adapter, port, runs, seed, maxSeconds, onCase: progress.update })
+      progress.end()
+      const entry = report(exploration, values.save)
+      explorations.push(entry.exploration)
+      if (entry.outcome) outcomes.push(entry.outcome)
+    }
+  }
+  await closeKitSnapshotter() // a tool-output case may have launched the kit's Chromium
+  const results = writeReports(values.out, outcomes, [], explorations)
+  console.log(`reports: ${relative(process.cwd(), values.out) || '.'}/results.json, junit.xml, summary.md, matrix.html`)
+  return results.explorations?.some((e) => e.found) ? 1 : 0
+}
+
+/** Prints what one exploration ran and found, saves the found case's scenario file, and returns its results.json entry and run. */
+function report(exploration: Exploration, saveDir: string): { exploration: ExplorationEntry; outcome?: RunOutcome } {
+  const { adapter, port, seed, runs, cases, interrupted } = exploration
+  const base: ExplorationEntry = { adapter, port, seed, runs, cases, interrupted }
+  const budget = `${cases} case${cases === 1 ? '' : 's'}${interrupted ? ' (time budget reached)' : ''}, seed ${seed}`
+  if (!exploration.found) {
+    console.log(`explore ${adapter} (${port}): nothing found in ${budget}`)
+    return { exploration: base }
+  }
+  const found = exploration.found as FoundCase
+  const file = foundScenarioFile({ ...exploration, found }, saveDir, shellWord)
+  writeFileAtomic(file.path, file.text)
+  const shown = relative(process.cwd(), file.path)
+  const outcome: RunOutcome = { ...found.outcome, scenario: file.id, reproduce: file.reproduce, ...(found.outcome.history ? { history: { ...found.outcome.history, scenario: file.id } } : {}) }
+  console.log(`explore ${adapter} (${port}): found a case that is ${outcome.verdict} after ${budget}, shrunk ${found.shrinks} time${found.shrinks === 1 ? '' : 's'}`)
+  for (const c of outcome.contracts) if (c.verdict === 'broken') console.log(`  ${c.id} broken: ${c.message}\n    witness: ${JSON.stringify(c.witness)}`)
+  if (outcome.error) console.log(`  ${outcome.verdict}: ${outcome.error.message.split('\n')[0]}`)
+  for (const c of outcome.contracts) if (c.exercised && (c.verdict === 'unknown' || c.verdict === 'not-applicable') && !outcome.error) console.log(`  ${c.id} ${c.verdict}: ${resultLine(c)}`)
+  console.log(`  scenario: ${shown}`)
+  console.log(`Reproduce with: ${file.reproduce}`)
+  return { exploration: { ...base, found: { file: shown, scenario: file.id, reproduce: file.reproduce } }, outcome }
+}
+
+/** A progress line on a terminal (stderr): cases run, time left and the seed, rewritten after every case; nothing when stderr is not a terminal. */
+function progressLine(adapter: string, port: string, runs: number, seed: number, maxSeconds: number): { update(cases: number): void; end(): void } {
+  if (!process.stderr.isTTY) return { update() {}, end() {} }
+  const started = performance.now()
+  let shown = false
+  return {
+    update(cases) {
+      const left = Math.max(0, Math.round(maxSeconds - (performance.now() - started) / 1000))
+      process.stderr.write(`\rexplore ${adapter} (${port}): ${cases} case${cases === 1 ? '' : 's'} of ${runs}, ${left} s left, seed ${seed}\x1b[K`)
+      shown = true
+    },
+    end() {
+      if (shown) process.stderr.write('\r\x1b[K')
+    },
+  }
+}
+
+function wholeNumber(flag: string, text: string | undefined, fallback: number, min: number): number {
+  if (text === undefined) return fallback
+  const n = Number(text)
+  if (!Number.isInteger(n) || n < min || n > 2 ** 31 - 1) throw new UsageError(`${flag}: expected a whole number from ${min} to ${2 ** 31 - 1}, got ${JSON.stringify(text)}`)
+  return n
+}

@@ -1,0 +1,84 @@
+import fc from 'fast-check'
+import { collectionNames } from '#fixtures/analysis-run/derive-collection.ts'
+import type { CollectionName } from '#fixtures/analysis-run/derive-collection.ts'
+import type { PagerStep } from '#harness/scenario/scenario-schema.ts'
+import { isValidLimit } from '#harness/contracts/pager/step-reads.ts'
+
+/** Collection names no run has, each close to a real one or plainly wrong: every read of one must be answered unknown_collection. */
+export const unknownCollections = ['tool-calls', 'Model-Exchanges', 'model-exchange', 'capability_calls', 'model-exchanges ', 'exchanges', '🔎'] as const
+
+/**
+ * Cursors no pager hands out: garbage, empty, another pager's format, far past the end. None has the reference's
+ * `offset:` and eight digits within a run, which a pager may rightly read as its own.
+ */
+export const unreadableCursors = ['contract-kit:not-a-cursor', '', 'offset:99999999', 'offset:-1', 'null', 'eyJvZmZzZXQiOjB9', '🔎'] as const
+
+/** Which collection a step reads: the scenario's focus, the other collection of the run, or one no run has (its name). */
+export type CollectionDraw = 'focus' | 'other' | { unknown: string }
+
+/** A step as drawn: what it reads, with which limit, from where (walks: whether bounded by `maxPages`, a few pages to spare). */
+export interface StepDraw {
+  kind: 'read' | 'walk'
+  collection: CollectionDraw
+  limit: number | undefined
+  cursor: string | null | undefined
+  /** A walk's spare pages past the items of its collection, when it is bounded by `maxPages` (never fewer pages than it needs). */
+  spare: number | undefined
+}
+
+const collection = fc.oneof(
+  { arbitrary: fc.constant<CollectionDraw>('focus'), weight: 6 },
+  { arbitrary: fc.constant<CollectionDraw>('other'), weight: 2 },
+  { arbitrary: fc.constantFrom(...unknownCollections).map((name): CollectionDraw => ({ unknown: name })), weight: 1 },
+)
+
+/** Limits: absent (the default, 100), small (walks of several pages), any valid one, and invalid ones (0, negative, past 100). */
+export const limitDraw: fc.Arbitrary<number | undefined> = fc.oneof(
+  { arbitrary: fc.constant(undefined), weight: 3 },
+  { arbitrary: fc.integer({ min: 1, max: 4 }), weight: 3 },
+  { arbitrary: fc.integer({ min: 1, max: 100 }), weight: 2 },
+  { arbitrary: fc.constantFrom(0, -1, 101, 1000, -2147483648), weight: 1 },
+)
+
+const cursor = fc.oneof(
+  { arbitrary: fc.constantFrom<null | undefined>(null, undefined), weight: 4 },
+  { arbitrary: fc.constantFrom<string>(...unreadableCursors), weight: 2 },
+)
+
+const walkOf = (collection: fc.Arbitrary<CollectionDraw>) =>
+  fc.record({ kind: fc.constant('walk' as const), collection, limit: limitDraw, cursor: fc.constant(undefined), spare: fc.oneof({ arbitrary: fc.constant(undefined), weight: 5 }, { arbitrary: fc.nat(3), weight: 1 }) })
+const read = fc.record({ kind: fc.constant('read' as const), collection, limit: limitDraw, cursor, spare: fc.constant(undefined) })
+
+/**
+ * One to four steps: most often a walk of the focus collection first, then up to three walks and reads of the run's
+ * collections and of unknown ones, with any limit and cursor.
+ */
+export const stepsDraw: fc.Arbitrary<StepDraw[]> = fc
+  .tuple(
+    fc.oneof({ arbitrary: walkOf(fc.constant('focus')), weight: 3 }, { arbitrary: walkOf(collection), weight: 1 }, { arbitrary: read, weight: 1 }),
+    fc.array(fc.oneof({ arbitrary: walkOf(collection), weight: 1 }, { arbitrary: read, weight: 2 }), { maxLength: 3 }),
+  )
+  .map(([first, rest]) => [first, ...rest])
+
+/**
+ * The steps of drawn reads, each refusable for one reason only (the port orders no errors): an invalid limit is asked
+ * of a collection of the run from its start, an unreadable cursor of a collection of the run with a valid limit. A
+ * bounded walk reads at most its collection's items (a page at least each), plus its spare pages. `focus` is the collection
+ * the scenario is about (its ceilings are mostly placed among its items).
+ */
+export function stepsOf(draws: readonly StepDraw[], focus: CollectionName, itemsIn: (collection: string) => number): PagerStep[] {
+  const other = collectionNames.find((c) => c !== focus)!
+  return draws.map((draw) => {
+    const known = typeof draw.collection === 'string'
+    const named = draw.collection === 'focus' ? focus : draw.collection === 'other' ? other : draw.collection.unknown
+    const invalid = !isValidLimit(draw.limit)
+    const collection = !known && (invalid || typeof draw.cursor === 'string') ? focus : named
+    const limit = draw.limit === undefined ? {} : { limit: draw.limit }
+    if (draw.kind === 'walk') {
+      const bounded = draw.spare !== undefined && !invalid && known ? { maxPages: Math.max(1, itemsIn(collection)) + draw.spare } : {}
+      return { walk: { collection, ...limit, ...bounded } }
+    }
+    const cursor = invalid ? (draw.cursor === undefined ? {} : { cursor: null }) : draw.cursor === undefined ? {} : { cursor: draw.cursor }
+    return { read: { collection, ...limit, ...cursor } }
+  })
+}

@@ -1,0 +1,34 @@
+import { describe, expect, test } from 'vitest'
+import { scenarioSchema } from '#harness/scenario/scenario-schema.ts'
+
+const parse = (port: 'tool-output' | 'snapshotter', given: unknown) => scenarioSchema.safeParse({ title: 't', port, given })
+const firstIssue = (port: 'tool-output' | 'snapshotter', given: unknown) => {
+  const parsed = parse(port, given)
+  return parsed.success ? 'valid' : `${parsed.error.issues[0]!.path.join('.')}: ${parsed.error.issues[0]!.message}`
+}
+
+describe('the PLAT-200 scenario schemas', () => {
+  test('a relative cap is resolved against the page’s output, and kept as written beside its max', () => {
+    const parsed = parse('tool-output', { page: { kind: 'flat', siblings: 200, text: 20, seed: 7 }, cap: { unit: 'utf8-bytes', wideCharacter: 3 } })
+    expect(parsed.success && parsed.data.port === 'tool-output' && parsed.data.given.cap).toEqual({ unit: 'utf8-bytes', wideCharacter: 3, by: 1, max: 108 })
+    const atCap = parse('tool-output', { page: { kind: 'flat', siblings: 20 }, cap: { unit: 'utf8-bytes', outputBy: 0 } })
+    expect(atCap.success && atCap.data.port === 'tool-output' && atCap.data.given.cap.max).toBe(1324) // as tool-output/output-at-cap says
+  })
+
+  test('a cap that cannot be placed, or that mixes forms, is an error on the cap', () => {
+    expect(firstIssue('tool-output', { page: { kind: 'flat', siblings: 1, text: 1 }, cap: { unit: 'runes', wideCharacter: 1 } })).toBe(
+      'given.cap: cannot place the cap: the output has 0 characters outside the BMP (two UTF-16 units, one rune), no character 1',
+    )
+    expect(firstIssue('tool-output', { page: { kind: 'flat', siblings: 1 }, cap: { unit: 'runes', outputBy: -500 } })).toMatch(/^given\.cap: cannot place the cap: the cap comes to -\d+ runes/)
+    expect(firstIssue('tool-output', { page: { kind: 'flat', siblings: 1 }, cap: { unit: 'runes', max: 3, outputBy: 0 } })).toMatch(/^given\.cap: expected a cap: unit with max, outputBy, or wideCharacter/)
+  })
+
+  test('pages: a tree by its fanouts, name lengths as a range, labels; wrong ones named where they are wrong', () => {
+    expect(firstIssue('snapshotter', { page: { kind: 'tree', fanout: [3, 2], text: { min: 2, max: 9 }, labels: true }, requests: [{ depth: 2, compact: true }] })).toBe('valid')
+    expect(firstIssue('snapshotter', { page: { kind: 'flat', siblings: 0 } })).toBe('given.page.siblings: expected a positive integer, got 0')
+    expect(firstIssue('snapshotter', { page: { kind: 'round' } })).toBe('given.page.kind: expected kind: flat, deep, mixed or tree, got "round"')
+    expect(firstIssue('snapshotter', { page: { kind: 'tree', fanout: [] } })).toBe('given.page.fanout: expected at least one level, got an empty list')
+    expect(firstIssue('snapshotter', { page: { kind: 'tree', fanout: [1000, 1000] } })).toBe('given.page: expected at most 200,000 list items in the page')
+    expect(firstIssue('snapshotter', { page: { kind: 'flat', siblings: 2 }, requests: [{ depth: 1.5 }] })).toMatch(/^given\.requests\.0\.depth: expected an integer/)
+  })
+})
