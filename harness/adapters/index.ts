@@ -6,6 +6,7 @@ import { createStdioAdapter } from '#harness/adapters/stdio-adapter.ts'
 import { createCommandAdapter } from '#harness/adapters/command-adapter.ts'
 import { bundledScript } from '#harness/adapters/command/bundled-script.ts'
 import { parseCommandLine } from '#harness/adapters/parse-command-line.ts'
+import { withAbsolutePaths } from '#harness/adapters/absolute-paths.ts'
 import { bundledSystems } from '#fixtures/systems/index.ts'
 import { mutantSystems } from '#fixtures/systems/mutant-systems.ts'
 import { silentSystems } from '#fixtures/systems/silent/silent-systems.ts'
@@ -77,10 +78,13 @@ export function resolveAdapter(name: string, options: { timeoutMs?: number } = {
   return createInProcessAdapter({ name, create: shippedSystems[system], timeoutMs: options.timeoutMs })
 }
 
-/** The argv written after an adapter name's prefix (`stdio:`, `command:`); a bad command line is an UnknownAdapterError. */
+/**
+ * The argv written after an adapter name's prefix (`stdio:`, `command:`), its words naming files made absolute (the
+ * kit may start it in a sandbox folder); a bad command line is an UnknownAdapterError.
+ */
 function commandLineAfter(prefix: string, name: string): string[] {
   try {
-    return parseCommandLine(name.slice(prefix.length))
+    return withAbsolutePaths(parseCommandLine(name.slice(prefix.length)))
   } catch (error) {
     throw new UnknownAdapterError(`--adapter ${JSON.stringify(name)}: ${error instanceof Error ? error.message : String(error)}`)
   }

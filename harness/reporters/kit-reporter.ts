@@ -57,6 +57,11 @@ export class KitReporter implements Reporter {
     }
     for (const run of results.runs) if (run.attempts) console.log(`  known flaky: ${run.scenario} on ${run.adapter}: ${run.verdict} after ${run.attempts.length} attempts (${run.attempts.join(', ')})`)
     for (const e of results.errors) console.log(`  kit error: ${e}`)
-    console.log(`reports: ${shown}/results.json, junit.xml, summary.md, matrix.html${results.runs.some((r) => r.history) ? `, ${results.runs.filter((r) => r.history).length} histories` : ''}`)
+    console.log(`reports: ${shown}/results.json, junit.xml, summary.md, matrix.html${results.runs.some((r) => r.history) ? `, ${historyCount(results.runs.filter((r) => r.history).length)}` : ''}`)
   }
+}
+
+/** "1 history", "3 histories". */
+function historyCount(n: number): string {
+  return n === 1 ? '1 history' : `${n} histories`
 }
