@@ -28,7 +28,7 @@ describe('contract-kit explore', () => {
     const first = join(tmp, 'first')
     const exit = await explore('pager/analysis-result-budget', first)
     expect(exit.code, exit.stdout + exit.stderr).toBe(1)
-    expect(exit.stdout).toMatch(/^explore pager\/analysis-result-budget \(pager\): found a case that is broken after \d+ cases?, seed 1, shrunk \d+ times?$/m)
+    expect(exit.stdout).toMatch(/^explore pager\/analysis-result-budget \(pager\): found a case that is broken at case \d+ of 200, seed 1, shrunk \d+ times? \(\d+ cases? run in all\)$/m)
     const [file] = await foundFiles(first)
     expect(file).toMatch(/^pager-analysis-result-budget-[a-z-]+-[0-9a-f]{10}\.yaml$/)
     const text = await readFile(join(first, 'found', 'pager', file!), 'utf8')

@@ -84,7 +84,8 @@ function report(exploration: Exploration, saveDir: string): { exploration: Explo
   writeFileAtomic(file.path, file.text)
   const shown = relative(process.cwd(), file.path)
   const outcome: RunOutcome = { ...found.outcome, scenario: file.id, reproduce: file.reproduce, ...(found.outcome.history ? { history: { ...found.outcome.history, scenario: file.id } } : {}) }
-  console.log(`explore ${adapter} (${port}): found a case that is ${outcome.verdict} after ${budget}, shrunk ${found.shrinks} time${found.shrinks === 1 ? '' : 's'}`)
+  const shrunk = `shrunk ${found.shrinks} time${found.shrinks === 1 ? '' : 's'} (${cases} case${cases === 1 ? '' : 's'} run in all)`
+  console.log(`explore ${adapter} (${port}): found a case that is ${outcome.verdict} at case ${found.at} of ${runs}, seed ${seed}, ${shrunk}`)
   for (const c of outcome.contracts) if (c.verdict === 'broken') console.log(`  ${c.id} broken: ${c.message}\n    witness: ${JSON.stringify(c.witness)}`)
   if (outcome.error) console.log(`  ${outcome.verdict}: ${outcome.error.message.split('\n')[0]}`)
   for (const c of outcome.contracts) if (c.exercised && (c.verdict === 'unknown' || c.verdict === 'not-applicable') && !outcome.error) console.log(`  ${c.id} ${c.verdict}: ${resultLine(c)}`)

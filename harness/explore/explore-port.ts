@@ -32,6 +32,8 @@ export interface FoundCase {
   outcome: RunOutcome
   /** How many times fast-check shrank it. */
   shrinks: number
+  /** The number of the first failing case, before any shrinking (1-based). */
+  at: number
 }
 
 /** How an exploration ended: what it ran, and the case it found, if any. */
@@ -62,6 +64,7 @@ export async function explorePort(options: ExploreOptions): Promise<Exploration>
   const pool = new ConnectionPool()
   const failing = new Map<string, RunOutcome>()
   let cases = 0
+  let firstFailure = 0
   try {
     let kitError: Error | undefined
     const property = fc.asyncProperty(explorer.scenarios(), async (scenario) => {
@@ -74,6 +77,7 @@ export async function explorePort(options: ExploreOptions): Promise<Exploration>
       fc.pre(outcome.verdict !== 'untestable')
       if (!(options.failsWhen ?? notHeld)(outcome)) return true
       failing.set(JSON.stringify(scenario), outcome)
+      firstFailure ||= cases
       return false
     })
     const details = await fc.check(property, {
@@ -88,7 +92,7 @@ export async function explorePort(options: ExploreOptions): Promise<Exploration>
     if (details.counterexample === null) throw details.errorInstance ?? new Error(`exploring ${options.port} failed without a case`)
     const scenario = details.counterexample[0] as ExploredScenario
     const outcome = failing.get(JSON.stringify(scenario)) ?? (await runCase(options.port, scenario, options.adapter, pool))
-    return { ...base, found: { scenario, outcome, shrinks: details.numShrinks } }
+    return { ...base, found: { scenario, outcome, shrinks: details.numShrinks, at: firstFailure } }
   } finally {
     await pool.closeAll()
   }
