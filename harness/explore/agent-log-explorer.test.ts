@@ -24,4 +24,17 @@ describe('the agent-log explorer', () => {
     const pastCap = cases.filter((c) => (c.steps as Array<unknown>).some((s) => typeof s === 'object' && s !== null && 'activity' in s && (s as { activity: number }).activity > c.given!.uiEventCap!))
     expect(pastCap.length / cases.length).toBeGreaterThan(0.1)
   })
+
+  test('draws values a store may quietly change, and now and then more agents in one session than a read may be capped at', () => {
+    const texts = cases.map((c) => JSON.stringify(c))
+    const share = (pattern: RegExp) => texts.filter((t) => pattern.test(t)).length / texts.length
+    // a name, result or error with a space or newline at an end (a trim); a duration that reads as a number (a numeric column or a parse)
+    for (const pattern of [/"name":"Scout "/, /"result":" approved\\n"/, /"error":" exit code 1 "/, /"duration":"(42|1\.50)"/]) expect(share(pattern), String(pattern)).toBeGreaterThan(0.02)
+    // over a thousand agents in one session (past a `LIMIT 1000`), a case in a few dozen: each is a process of a few seconds
+    const generates = cases.flatMap((c) => (c.steps as Array<unknown>).filter((s): s is { generate: { agents: number; sessions?: number } } => typeof s === 'object' && s !== null && 'generate' in s))
+    const overAThousand = cases.filter((c) => (c.steps as Array<unknown>).some((s) => typeof s === 'object' && s !== null && 'generate' in s && (s as { generate: { agents: number } }).generate.agents > 1_000))
+    expect(generates.filter((g) => g.generate.agents > 1_000).every((g) => g.generate.sessions === undefined)).toBe(true)
+    expect(overAThousand.length / cases.length).toBeGreaterThan(0.01)
+    expect(overAThousand.length / cases.length).toBeLessThan(0.1)
+  })
 })

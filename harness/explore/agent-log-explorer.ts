@@ -36,10 +36,11 @@ function valid(scenario: ExploredScenario<'agent-log'>): boolean {
 /**
  * The agent-log port's explorer: operation sequences that interleave starts and completions (every status and field,
  * any text), checks, UI activity around the cap, kill -9, clean restarts, reuse, other sessions and workspaces
- * (`setup`), seeded `generate` steps of a few dozen agents (now and then a few hundred), in a writable, unwritable or
- * absent workspace, after a lead-in (nothing, a read before any write, or a span with no workspace), always ending
- * with a check. It never draws the bundled scenarios; fast-check shrinks a case to fewer operations (a kill or a fault
- * earlier), plainer fields, a smaller cap and activity nearer it, a workspace that is there and a writable store.
+ * (`setup`), seeded `generate` steps of a few dozen agents (now and then a few hundred, or over a thousand in one
+ * session), in a writable, unwritable or absent workspace, after a lead-in (nothing, a read before any write, or a
+ * span with no workspace), always ending with a check. It never draws the bundled scenarios; fast-check shrinks a
+ * case to fewer operations (a kill or a fault earlier), plainer fields, a smaller cap and activity nearer it, a
+ * workspace that is there and a writable store.
  */
 export const agentLogExplorer: PortExplorer<'agent-log'> = {
   port: 'agent-log',

@@ -24,12 +24,14 @@ const edgeText = fc.oneof(
   fc.constantFrom('a\u0000b', 'e\u0301', '  padded  ', 'line 1\r\nline 2\u2028', '\t'),
   fc.tuple(fc.constantFrom(255, 256, 1024, 4096, 65_536), fc.constantFrom('x', 'ü', '😀')).map(([n, c]) => c.repeat(n)),
 )
+// The plain values include what a store may quietly change: a name, result or error with a space or newline at an
+// end (a trim), and durations that read as numbers (a column of numeric affinity, or a parse, turns `42` into 42).
 const field = (plain: readonly string[], minLength = 0) =>
   fc.oneof({ withCrossShrink: true }, { weight: 6, arbitrary: fc.constantFrom(...plain) }, { weight: 1, arbitrary: anyText(minLength) }, { weight: 1, arbitrary: edgeText })
 
 const start = fc.record({
   agent,
-  name: field(['Gate', 'Fixer', 'Reviewer (security)', '審査員 🛠'], 1),
+  name: field(['Gate', 'Fixer', 'Reviewer (security)', '審査員 🛠', 'Scout '], 1),
   kind: field(['background', 'pulse-reviewer', 'subagent'], 1),
   parent: field(['', 'pulse-run-1', 'gate-1']),
 })
@@ -37,16 +39,27 @@ const start = fc.record({
 const complete = fc.record({
   agent,
   status: field(['completed', 'failed', 'cancelled', 'timed_out', 'running', 'Completed'], 1),
-  result: field(['', 'approved', 'changes requested:\n- add a test', 'ünïcödé ✓ 完了']),
-  error: field(['', 'timed out', 'exit code 137']),
-  duration: field(['1s', '', '12.4s', '00:01:05.250']),
+  result: field(['', 'approved', 'changes requested:\n- add a test', 'ünïcödé ✓ 完了', ' approved\n']),
+  error: field(['', 'timed out', 'exit code 137', ' exit code 1 ']),
+  duration: field(['1s', '', '12.4s', '00:01:05.250', '42', '1.50']),
 })
 
-/** A `generate` step's parameters, small: a few dozen agents (now and then a few hundred, past any page a read might cap), every other operation a few times at most. */
+/** Past the most rows a read of one session may be capped at (a `LIMIT 1000`, a page of a thousand): a few such cases a hundred, a process each. */
+const mostAgentsExplored = 1_100
+
+/**
+ * A `generate` step's parameters, small: a few dozen agents (now and then a few hundred, or over a thousand in one
+ * session, past any page or limit a read might cap), every other operation a few times at most.
+ */
 const generate = fc
   .record({
     seed: fc.nat({ max: 2 ** 32 - 1 }),
-    agents: fc.oneof({ withCrossShrink: true }, { weight: 3, arbitrary: fc.integer({ min: 1, max: 40 }) }, { weight: 1, arbitrary: fc.integer({ min: 100, max: 400 }) }),
+    agents: fc.oneof(
+      { withCrossShrink: true },
+      { weight: 3, arbitrary: fc.integer({ min: 1, max: 40 }) },
+      { weight: 1, arbitrary: fc.integer({ min: 100, max: 400 }) },
+      { weight: 1, arbitrary: fc.integer({ min: 1_001, max: mostAgentsExplored }) },
+    ),
     running: fc.nat({ max: 5 }),
     reruns: fc.nat({ max: 3 }),
     orphans: fc.nat({ max: 2 }),
@@ -60,7 +73,8 @@ const generate = fc
   })
   .map(({ activity, ...g }) => {
     const running = Math.min(g.running, g.agents)
-    const counts = { ...g, running, reruns: Math.min(g.reruns, g.agents - running) }
+    // over a thousand agents stay in one session, so that one read must answer all of them
+    const counts = { ...g, running, reruns: Math.min(g.reruns, g.agents - running), sessions: g.agents > 1_000 ? 1 : g.sessions }
     // as a person would write it: the parameters left at their defaults (0, one session) are left out
     const written = Object.fromEntries(Object.entries(counts).filter(([key, value]) => key === 'seed' || key === 'agents' || value !== (key === 'sessions' ? 1 : 0)))
     return { ...written, ...(activity ? { activity } : {}) }

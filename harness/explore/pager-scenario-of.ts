@@ -10,7 +10,9 @@ import { ceilingSpecOf } from '#harness/explore/pager-ceiling-specs.ts'
 import type { CeilingSpecDraw } from '#harness/explore/pager-ceiling-specs.ts'
 import { stepsOf } from '#harness/explore/pager-step-draw.ts'
 import type { StepDraw } from '#harness/explore/pager-step-draw.ts'
-import { contractsWithEvidence, sureFits } from '#harness/explore/pager-evidence.ts'
+import { contractsWithEvidence, sureFits, sureRoom } from '#harness/explore/pager-evidence.ts'
+import type { Ceiling } from '#harness/ports/pager-port.ts'
+import { measure } from '#harness/measures/measure.ts'
 
 /** What a pager scenario is drawn from: its run, and what it does with it. */
 export interface PagerScenarioDraw {
@@ -27,6 +29,20 @@ export interface PagerUseDraw {
   previous?: AnalysisRunFixture
 }
 
+/**
+ * The reads a walk of `items` at `limit` surely takes on a correct pager, when every page of `limit` items (from the
+ * start: 0…limit, limit…2·limit, …) fits every ceiling with twice the room any correct pager's metadata takes
+ * (`sureRoom`): every page is then full to the limit and the last one ends the walk (ceil(items / limit) reads, one for
+ * no items). Undefined when a ceiling is near a page: its metadata may then cut pages short.
+ */
+export function pagesNeeded(items: readonly unknown[], limit: number, ceilings: readonly Ceiling[]): number | undefined {
+  for (let start = 0; start < items.length; start += limit) {
+    const page = { items: items.slice(start, start + limit), cursor: null }
+    if (ceilings.some((c) => measure(c.measure, page) + 2 * sureRoom[c.measure] > c.max)) return undefined
+  }
+  return Math.max(1, Math.ceil(items.length / limit))
+}
+
 /** A read every correct pager refuses with invalid_limit: what a scenario with no other evidence falls back on. */
 const refusedLimit: PagerStep = { read: { collection: 'model-exchanges', limit: 0 } }
 
@@ -39,10 +55,11 @@ export function pagerScenarioOf({ fixture, use }: PagerScenarioDraw): ExploredSc
   const records = loadAnalysisRunFixture(fixture).records
   const oracles = new Map<string, CollectionOracle>(collectionNames.map((collection) => [collection, { collection, ...deriveCollection(records, collection)! }]))
   const itemsOf = (collection: CollectionName) => oracles.get(collection)!.items
-  const ceilings = use.ceilings.map((c) => ceilingSpecOf(c, use.focus, itemsOf))
+  const snapshotOf = (collection: CollectionName) => ({ snapshot: { collection, records: records.length } }) // the reference's metadata
+  const ceilings = use.ceilings.map((c) => ceilingSpecOf(c, use.focus, itemsOf, snapshotOf))
   const resolved = resolveCeilings(ceilings, oracles)
   const fits = new Map(collectionNames.map((c) => [c, sureFits(itemsOf(c), resolved)] as const))
-  let steps = stepsOf(use.steps, use.focus, (c) => oracles.get(c)?.items.length ?? 0)
+  let steps = stepsOf(use.steps, use.focus, (c) => oracles.get(c)?.items.length ?? 0, (c, limit) => pagesNeeded(oracles.get(c)?.items ?? [], limit, resolved))
   let contracts = contractsWithEvidence(steps, ceilings, fits)
   if (contracts.length === 0) {
     steps = [...steps, refusedLimit]

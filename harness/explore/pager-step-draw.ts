@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { collectionNames } from '#fixtures/analysis-run/derive-collection.ts'
 import type { CollectionName } from '#fixtures/analysis-run/derive-collection.ts'
 import type { PagerStep } from '#harness/scenario/scenario-schema.ts'
-import { isValidLimit } from '#harness/contracts/pager/step-reads.ts'
+import { isValidLimit, maxLimit } from '#harness/contracts/pager/step-reads.ts'
 
 /** Collection names no run has, each close to a real one or plainly wrong: every read of one must be answered unknown_collection. */
 export const unknownCollections = ['tool-calls', 'Model-Exchanges', 'model-exchange', 'capability_calls', 'model-exchanges ', 'exchanges', '🔎'] as const
@@ -22,7 +22,10 @@ export interface StepDraw {
   collection: CollectionDraw
   limit: number | undefined
   cursor: string | null | undefined
-  /** A walk's spare pages past the items of its collection, when it is bounded by `maxPages` (never fewer pages than it needs). */
+  /**
+   * A walk's spare pages, when it is bounded by `maxPages`: past the pages it surely needs (never fewer than a correct
+   * pager needs): one a page of `limit` items when every such page surely fits (no ceiling near), else one an item.
+   */
   spare: number | undefined
 }
 
@@ -32,11 +35,12 @@ const collection = fc.oneof(
   { arbitrary: fc.constantFrom(...unknownCollections).map((name): CollectionDraw => ({ unknown: name })), weight: 1 },
 )
 
-/** Limits: absent (the default, 100), small (walks of several pages), any valid one, and invalid ones (0, negative, past 100). */
+/** Limits: absent (the default, 100), small (walks of several pages), any valid one, the bounds 1 and 100, and invalid ones (0, negative, past 100). */
 export const limitDraw: fc.Arbitrary<number | undefined> = fc.oneof(
   { arbitrary: fc.constant(undefined), weight: 3 },
   { arbitrary: fc.integer({ min: 1, max: 4 }), weight: 3 },
   { arbitrary: fc.integer({ min: 1, max: 100 }), weight: 2 },
+  { arbitrary: fc.constantFrom(1, 100), weight: 1 },
   { arbitrary: fc.constantFrom(0, -1, 101, 1000, -2147483648), weight: 1 },
 )
 
@@ -46,7 +50,13 @@ const cursor = fc.oneof(
 )
 
 const walkOf = (collection: fc.Arbitrary<CollectionDraw>) =>
-  fc.record({ kind: fc.constant('walk' as const), collection, limit: limitDraw, cursor: fc.constant(undefined), spare: fc.oneof({ arbitrary: fc.constant(undefined), weight: 5 }, { arbitrary: fc.nat(3), weight: 1 }) })
+  fc.record({
+    kind: fc.constant('walk' as const),
+    collection,
+    limit: limitDraw,
+    cursor: fc.constant(undefined),
+    spare: fc.oneof({ arbitrary: fc.constant(undefined), weight: 6 }, { arbitrary: fc.constant(0), weight: 3 }, { arbitrary: fc.nat(3), weight: 2 }),
+  })
 const read = fc.record({ kind: fc.constant('read' as const), collection, limit: limitDraw, cursor, spare: fc.constant(undefined) })
 
 /**
@@ -60,13 +70,68 @@ export const stepsDraw: fc.Arbitrary<StepDraw[]> = fc
   )
   .map(([first, rest]) => [first, ...rest])
 
+/** Limits a page of many items may meet first: absent (the default, 100), or from 41 to 100 (100 itself most often). */
+const longLimitDraw: fc.Arbitrary<number | undefined> = fc.oneof(
+  { arbitrary: fc.constant(undefined), weight: 3 },
+  { arbitrary: fc.constant(100), weight: 1 },
+  { arbitrary: fc.integer({ min: 41, max: 100 }), weight: 2 },
+)
+
+/**
+ * Steps over a collection of many items: a walk of the focus collection (or a read from its start) with a limit absent
+ * or near 100, then up to two walks and reads as any scenario makes.
+ */
+export const longPageStepsDraw: fc.Arbitrary<StepDraw[]> = fc
+  .tuple(
+    fc.oneof(
+      { arbitrary: fc.record({ kind: fc.constant('walk' as const), collection: fc.constant<CollectionDraw>('focus'), limit: longLimitDraw, cursor: fc.constant(undefined), spare: fc.constant(undefined) }), weight: 3 },
+      { arbitrary: fc.record({ kind: fc.constant('read' as const), collection: fc.constant<CollectionDraw>('focus'), limit: longLimitDraw, cursor: fc.constant(undefined), spare: fc.constant(undefined) }), weight: 1 },
+    ),
+    fc.array(fc.oneof({ arbitrary: walkOf(collection), weight: 1 }, { arbitrary: read, weight: 2 }), { maxLength: 2 }),
+  )
+  .map(([first, rest]) => [first, ...rest])
+
+/**
+ * Steps over a collection of more than 10,000 items: a walk of the focus collection with a limit absent or near 100 (a
+ * hundred pages or so: never a walk of one item a page), then now and then one read of a single page.
+ */
+export const hugeStepsDraw: fc.Arbitrary<StepDraw[]> = fc
+  .tuple(
+    fc.record({ kind: fc.constant('walk' as const), collection: fc.constant<CollectionDraw>('focus'), limit: longLimitDraw, cursor: fc.constant(undefined), spare: fc.constant(undefined) }),
+    fc.array(read, { maxLength: 1 }),
+  )
+  .map(([first, rest]) => [first, ...rest])
+
+/**
+ * Steps that read a first page whole: a walk of the focus collection first, without a limit or with one of 8 or more,
+ * then up to three walks and reads as any scenario makes.
+ */
+export const wholeFirstPageStepsDraw: fc.Arbitrary<StepDraw[]> = fc
+  .tuple(
+    fc.record({
+      kind: fc.constant('walk' as const),
+      collection: fc.constant<CollectionDraw>('focus'),
+      limit: fc.oneof({ arbitrary: fc.constant(undefined), weight: 3 }, { arbitrary: fc.integer({ min: 8, max: 100 }), weight: 1 }),
+      cursor: fc.constant(undefined),
+      spare: fc.constant(undefined),
+    }),
+    fc.array(fc.oneof({ arbitrary: walkOf(collection), weight: 1 }, { arbitrary: read, weight: 2 }), { maxLength: 3 }),
+  )
+  .map(([first, rest]) => [first, ...rest])
+
 /**
  * The steps of drawn reads, each refusable for one reason only (the port orders no errors): an invalid limit is asked
  * of a collection of the run from its start, an unreadable cursor of a collection of the run with a valid limit. A
- * bounded walk reads at most its collection's items (a page at least each), plus its spare pages. `focus` is the collection
- * the scenario is about (its ceilings are mostly placed among its items).
+ * bounded walk reads the pages a correct pager surely needs, plus its spare pages: `pagesNeeded` when it knows them
+ * (every page full to the limit: ceil(items / limit), the last one with cursor null), else its collection's items (a
+ * page at least each). `focus` is the collection the scenario is about (its ceilings are mostly placed among its items).
  */
-export function stepsOf(draws: readonly StepDraw[], focus: CollectionName, itemsIn: (collection: string) => number): PagerStep[] {
+export function stepsOf(
+  draws: readonly StepDraw[],
+  focus: CollectionName,
+  itemsIn: (collection: string) => number,
+  pagesNeeded: (collection: string, limit: number) => number | undefined = () => undefined,
+): PagerStep[] {
   const other = collectionNames.find((c) => c !== focus)!
   return draws.map((draw) => {
     const known = typeof draw.collection === 'string'
@@ -75,7 +140,8 @@ export function stepsOf(draws: readonly StepDraw[], focus: CollectionName, items
     const collection = !known && (invalid || typeof draw.cursor === 'string') ? focus : named
     const limit = draw.limit === undefined ? {} : { limit: draw.limit }
     if (draw.kind === 'walk') {
-      const bounded = draw.spare !== undefined && !invalid && known ? { maxPages: Math.max(1, itemsIn(collection)) + draw.spare } : {}
+      const pages = () => pagesNeeded(collection, draw.limit ?? maxLimit) ?? Math.max(1, itemsIn(collection))
+      const bounded = draw.spare !== undefined && !invalid && known ? { maxPages: pages() + draw.spare } : {}
       return { walk: { collection, ...limit, ...bounded } }
     }
     const cursor = invalid ? (draw.cursor === undefined ? {} : { cursor: null }) : draw.cursor === undefined ? {} : { cursor: draw.cursor }

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import type { PortExplorer } from '#harness/explore/port-explorer.ts'
 import type { ExploredScenario } from '#harness/explore/port-explorer.ts'
-import { pageSpecs } from '#harness/explore/snapshotter-pages.ts'
+import { toolOutputPages } from '#harness/explore/tool-output-pages.ts'
 import { capSpecs, fitCap } from '#harness/explore/tool-output-caps.ts'
 import { pageOutput, resolveCap } from '#harness/drivers/tool-output/resolve-cap.ts'
 import type { CapSpec } from '#harness/drivers/tool-output/resolve-cap.ts'
@@ -15,16 +15,16 @@ const spills = fc.oneof({ withCrossShrink: true }, { weight: 3, arbitrary: fc.co
 
 /**
  * The tool-output port's explorer: the built-in snapshot of a generated page of any shape (flat, deep, mixed, tree;
- * short, ranged or ~900-unit names), handed to the tool with a cap in runes, UTF-8 bytes or UTF-16 units placed
- * around the output's edges (just under, at or over its size; inside, before or after a wide character; a few units
- * in), under each spill policy. Each cap is fitted to its page's output, so a page shrunk smaller keeps a cap that
+ * short, ranged or ~900-unit names; now and then one running past 240 lines), handed to the tool with a cap in runes,
+ * UTF-8 bytes or UTF-16 units placed around the output's edges (just under, at or over its size; inside, before or
+ * after a wide character, an emoji's 4 UTF-8 bytes among them; a few units in), under each spill policy. Each cap is fitted to its page's output, so a page shrunk smaller keeps a cap that
  * can be placed. Chromium is left to the snapshotter's explorer: its text of a generated page is the built-in one.
  */
 export const toolOutputExplorer: PortExplorer<'tool-output'> = {
   port: 'tool-output',
   scenarios: () =>
     fc
-      .record({ page: pageSpecs(), cap: capSpecs(), spill: spills })
+      .record({ page: toolOutputPages(), cap: capSpecs(), spill: spills })
       .map(({ page, cap, spill }) => ({ page, cap: fitCap(pageOutput(page), cap), spill }))
       .filter((drawn): drawn is { page: PageSpec; cap: CapSpec; spill: Spill } => drawn.cap !== undefined && !('error' in resolveCap(pageOutput(drawn.page), drawn.cap)))
       .map(({ page, cap, spill }) => {
