@@ -1,7 +1,7 @@
 // The session client's HTTP/2 transport on node:http2 (h2c with prior knowledge): one connection, opened again once
 // the server sent GOAWAY or the connection closed (no new stream may open on a connection that went away).
 import http2 from 'node:http2'
-import { StreamEnded } from '../shared/session-watch.mjs'
+import { StreamEnded } from '../shared/connect-stream.mjs'
 
 const { NGHTTP2_REFUSED_STREAM } = http2.constants
 

@@ -1,6 +1,9 @@
 // The session client of docs/session-client-port.md over the protocol of docs/session-protocol.md, written from those
-// documents alone. The HTTP/2 stack is a transport handed in (node-http2/, undici/); everything else is here:
-// following frames, resuming from the last cursor, reading cut replies whole, the deadline, and the output.
+// documents alone. The HTTP/2 stack is a transport handed in (node-http2/, undici/) and the Connect stream is read by
+// connect-stream.mjs; the session is here: following frames, resuming from the last cursor, reading cut replies
+// whole, the deadline, and the output.
+
+import { envelope, frames, StreamEnded } from './connect-stream.mjs'
 
 /** The wait before a reconnect after a watch call that brought frames; doubled for each call in a row that brought none, up to 1 s. */
 const firstWaitMs = 50
@@ -20,26 +23,6 @@ const readPath = '/contractkit.session.v1.SessionService/GetSessionMessage'
 
 /** The client's deadline passed: exit 2. */
 export class DeadlineExpired extends Error {}
-
-/**
- * A watch stream that ended under the client. `refused`: the server refused it before processing it (REFUSED_STREAM,
- * or a stream above a GOAWAY's last_stream_id): replay it at once.
- */
-export class StreamEnded extends Error {
-  constructor(message, { refused = false } = {}) {
-    super(message)
-    this.refused = refused
-  }
-}
-
-/** One Connect envelope: `[flags][length u32 BE][payload]`. */
-export function envelope(flags, value) {
-  const payload = Buffer.from(JSON.stringify(value))
-  const head = Buffer.alloc(5)
-  head[0] = flags
-  head.writeUInt32BE(payload.length, 1)
-  return Buffer.concat([head, payload])
-}
 
 function startDeadline(timeoutMs) {
   const controller = new AbortController()
@@ -61,50 +44,6 @@ function sleep(ms, signal) {
     }
     signal.addEventListener('abort', onAbort, { once: true })
   })
-}
-
-/**
- * Reads the frames of one WatchSession response ahead of the caller (so that frames the HTTP/2 library already
- * received are never dropped when the stream then fails): yields each frame, then returns `{ endStream }` (the
- * end-of-stream envelope's JSON, or null when the body ended without one), or throws how the stream failed.
- */
-async function* frames(body) {
-  const queue = []
-  let wake
-  let done = false
-  let failure
-  void (async () => {
-    try {
-      for await (const chunk of body) {
-        queue.push(Buffer.from(chunk))
-        wake?.()
-      }
-    } catch (error) {
-      failure = error
-    }
-    done = true
-    wake?.()
-  })()
-  let buffered = Buffer.alloc(0)
-  for (;;) {
-    while (queue.length > 0) {
-      buffered = Buffer.concat([buffered, queue.shift()])
-      while (buffered.length >= 5 && buffered.length >= 5 + buffered.readUInt32BE(1)) {
-        const length = buffered.readUInt32BE(1)
-        const flags = buffered[0]
-        const payload = JSON.parse(buffered.subarray(5, 5 + length).toString('utf8'))
-        buffered = buffered.subarray(5 + length)
-        if (flags & 0x02) return { endStream: payload }
-        yield payload
-      }
-    }
-    if (done) {
-      if (failure) throw failure
-      return { endStream: null }
-    }
-    await new Promise((resolve) => (wake = resolve))
-    wake = undefined
-  }
 }
 
 /**

@@ -1,7 +1,7 @@
 // The session client's HTTP/2 transport on undici: a Client with allowH2 and useH2c (HTTP/2 cleartext with prior
 // knowledge). undici opens a new connection by itself after the server's GOAWAY or a lost connection.
 import { Client } from 'undici'
-import { StreamEnded } from '../shared/session-watch.mjs'
+import { StreamEnded } from '../shared/connect-stream.mjs'
 
 /** A transport for `watchSession` over undici's HTTP/2. */
 export function undiciTransport(baseUrl) {
