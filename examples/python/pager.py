@@ -5,8 +5,16 @@ non-empty prefix of the remaining items that fits the limit and every ceiling. P
 linear time: each item's cost under each measure is computed once per collection, and a page's size
 is the size of the same page with no items plus the costs of its items (docs/measures.md,
 "Measuring a page").
+
+
+Run on its own it serves the pager port alone over contract-kit/stdio@1 (`stdio:python3 /abs/path/pager.py`);
+contract_kit_reference.py serves it with the agent log.
 """
 import re
+import sys
+
+if __name__ == "__main__":
+    sys.dont_write_bytecode = True  # never write __pycache__/ beside these files (see contract_kit_reference.py)
 
 from measures import SEPARATOR, item_costs, measure
 from stdio import PortError
@@ -151,3 +159,11 @@ class Pager:
         if match is None or int(match.group(1)) >= total:
             raise PortError("invalid_cursor", "not a cursor of this run: %r" % (cursor,))
         return int(match.group(1))
+
+
+if __name__ == "__main__":
+    from stdio import serve
+
+    pager = Pager()
+    serve(name="python-pager", version="1.0.0", ports=["pager"], handlers={"pager.setup": pager.setup, "pager.read": pager.read})
+    sys.exit(0)

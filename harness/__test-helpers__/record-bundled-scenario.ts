@@ -1,6 +1,6 @@
 import type { History as AnyHistory, PagerHistory as History, SessionClientHistory } from '#harness/history/history.ts'
 import type { SessionClientPort } from '#harness/ports/session-client-port.ts'
-import type { InProcessSystem } from '#fixtures/systems/system.ts'
+import type { InProcessSystem } from '#harness/ports/in-process-system.ts'
 import type { PagerPort } from '#harness/ports/pager-port.ts'
 import { createInProcessAdapter } from '#harness/adapters/in-process-adapter.ts'
 import { loadScenarios } from '#harness/scenario/load-scenarios.ts'

@@ -15,7 +15,7 @@ export interface KitExit {
 /** The environment of a user's shell: no colours, nothing of the vitest running the tests, and the given additions. */
 export function userEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(VITEST|FORCE_COLOR$|CONTRACT_KIT_)/.test(key)))
-  return { ...env, NO_COLOR: '1', ...extra }
+  return { ...env, NO_COLOR: '1', CONTRACT_KIT_FROM_SOURCE: '1', ...extra }
 }
 
 /** Runs `contract-kit …` as a user would (`node bin/contract-kit.js …`, from the package root unless `cwd` is given); rejects only if it had to be killed. */

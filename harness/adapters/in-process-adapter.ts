@@ -1,7 +1,7 @@
 import type { Adapter, Connection, PortMap, PortName } from '#harness/adapters/adapter.ts'
 import { AdapterError } from '#harness/adapters/adapter-error.ts'
-import type { SystemFactory } from '#fixtures/systems/system.ts'
-import { portsOf } from '#fixtures/systems/system.ts'
+import type { SystemFactory } from '#harness/ports/in-process-system.ts'
+import { portsOf } from '#harness/ports/in-process-system.ts'
 
 /** How to reach a TypeScript implementation in the kit's own process. */
 export interface InProcessAdapterOptions {

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { pathToFileURL } from 'node:url'
+import { kitModule, runsFromSource } from '#harness/package/package-root.ts'
 import type { Adapter } from '#harness/adapters/adapter.ts'
 import { createInProcessAdapter } from '#harness/adapters/in-process-adapter.ts'
 import { createStdioAdapter } from '#harness/adapters/stdio-adapter.ts'
@@ -7,9 +8,8 @@ import { createCommandAdapter } from '#harness/adapters/command-adapter.ts'
 import { bundledScript } from '#harness/adapters/command/bundled-script.ts'
 import { parseCommandLine } from '#harness/adapters/parse-command-line.ts'
 import { withAbsolutePaths } from '#harness/adapters/absolute-paths.ts'
-import { bundledSystems } from '#fixtures/systems/index.ts'
-import { mutantSystems } from '#fixtures/systems/mutant-systems.ts'
-import { silentSystems } from '#fixtures/systems/silent/silent-systems.ts'
+import { mayNameShippedSystem, shippedSystems } from '#harness/adapters/shipped-systems.ts'
+import type { SystemFactory } from '#harness/ports/in-process-system.ts'
 import type { PlanAdapter } from '#harness/runner/run-plan.ts'
 import { UnknownAdapterError } from '#harness/adapters/unknown-adapter-error.ts'
 
@@ -19,9 +19,8 @@ export const stdioSuffix = '@stdio'
 /** The prefix of an adapter name that runs any implementation over stdio: `stdio:<command line>`. */
 export const stdioPrefix = 'stdio:'
 
-const serveStdio = fileURLToPath(new URL('../../fixtures/systems/serve-stdio.ts', import.meta.url))
-const sessionClientCli = fileURLToPath(new URL('../../fixtures/systems/session-client/cli.ts', import.meta.url))
-const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href
+const serveStdio = kitModule('fixtures/systems/serve-stdio')
+const sessionClientCli = kitModule('fixtures/systems/session-client/cli')
 
 /** The suffix that runs a bundled client as a command-line program instead of in process (`session-client/reference@command`). */
 export const commandSuffix = '@command'
@@ -36,22 +35,33 @@ function suffixOf(system: string): string | undefined {
 }
 
 /** Every system the kit ships, by name: the bundled ones (the main job runs them), the mutants and the silent systems (named on purpose only). */
-const shippedSystems = { ...bundledSystems, ...mutantSystems, ...silentSystems }
+function shippedByName(): Record<string, SystemFactory> {
+  const { bundled, mutants, silent } = shippedSystems()
+  return { ...bundled, ...mutants, ...silent }
+}
 
-/** Every bundled adapter name: each bundled system in process, and over its second transport (stdio, or a command for clients); an agent log only over stdio, where the kit can kill it. */
+/** Every bundled adapter name (after loadShippedSystems): each bundled system in process, and over its second transport (stdio, or a command for clients); an agent log only over stdio, where the kit can kill it. */
 export function bundledAdapterNames(): string[] {
-  return Object.keys(bundledSystems).flatMap((name) => [...(name.startsWith('agent-log/') ? [] : [name]), ...(suffixOf(name) ? [name + suffixOf(name)] : [])])
+  return Object.keys(shippedSystems().bundled).flatMap((name) => [...(name.startsWith('agent-log/') ? [] : [name]), ...(suffixOf(name) ? [name + suffixOf(name)] : [])])
 }
 
 /** The shipped system an adapter name runs (bundled, a mutant or a silent one; without its transport suffix), or undefined for `stdio:` and `command:` adapters. */
 export function bundledSystemOf(adapterName: string): string | undefined {
+  if (!mayNameShippedSystem(adapterName)) return undefined
+  const shipped = shippedByName()
   const system = adapterName.replace(/@(stdio|command)$/, '')
-  return Object.hasOwn(shippedSystems, system) && (system === adapterName || adapterName === system + (suffixOf(system) ?? '@none')) ? system : undefined
+  return Object.hasOwn(shipped, system) && (system === adapterName || adapterName === system + (suffixOf(system) ?? '@none')) ? system : undefined
 }
 
-/** The argv that serves a bundled system over the stdio protocol from its TypeScript source (what `<system>@stdio` runs, bundled). */
+/** The argv that serves a bundled system over the stdio protocol: its compiled module, or from source its TypeScript through tsx (what `<system>@stdio` runs, bundled). */
 export function bundledStdioCommand(system: string): string[] {
-  return [process.execPath, '--import', tsxLoader, serveStdio, system]
+  if (!runsFromSource) return [process.execPath, serveStdio, system]
+  return [process.execPath, '--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href, serveStdio, system]
+}
+
+/** A bundled entry point as a runnable script: its compiled module as is, or from source bundled once per process. */
+function runnable(entry: string, options: { packages?: 'linked' } = {}): Promise<string> {
+  return runsFromSource ? bundledScript(entry, options) : Promise.resolve(entry)
 }
 
 export { UnknownAdapterError } from '#harness/adapters/unknown-adapter-error.ts'
@@ -69,13 +79,13 @@ export function resolveAdapter(name: string, options: { timeoutMs?: number } = {
   if (name.endsWith(commandSuffix)) {
     const variant = system.slice('session-client/'.length)
     const args = [variant, '--url', '{url}', '--session', '{session}', '--timeout', '{timeout}', '--try-timeout', '{tryTimeout}', '-o', '{output}']
-    return createCommandAdapter({ name, template: async () => [process.execPath, await bundledScript(sessionClientCli), ...args] })
+    return createCommandAdapter({ name, template: async () => [process.execPath, await runnable(sessionClientCli), ...args] })
   }
   if (name.endsWith(stdioSuffix)) {
     // bundled once per process: an agent log is started again for every kill and restart, and tsx takes a second each time
-    return createStdioAdapter({ name, command: async () => [process.execPath, await bundledScript(serveStdio, { packages: 'linked' }), system], shownCommand: bundledStdioCommand(system), timeoutMs: options.timeoutMs })
+    return createStdioAdapter({ name, command: async () => [process.execPath, await runnable(serveStdio, { packages: 'linked' }), system], shownCommand: bundledStdioCommand(system), timeoutMs: options.timeoutMs })
   }
-  return createInProcessAdapter({ name, create: shippedSystems[system], timeoutMs: options.timeoutMs })
+  return createInProcessAdapter({ name, create: shippedByName()[system], timeoutMs: options.timeoutMs })
 }
 
 /**

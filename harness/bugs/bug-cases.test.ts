@@ -5,6 +5,9 @@ import type { BugPair } from '#harness/bugs/bug-pairs.ts'
 import { findBugPair } from '#harness/bugs/find-bug-pair.ts'
 import { loadScenarios } from '#harness/scenario/load-scenarios.ts'
 import { scenarioRoot } from '#harness/suite/scenario-root.ts'
+import { loadShippedSystems } from '#harness/adapters/shipped-systems.ts'
+
+await loadShippedSystems() // the bundled systems these tests name
 
 const scenario = (id: string, port: string, reproduces?: string): BugScenario => ({ id, scenario: { port, title: `title of ${id}`, ...(reproduces ? { reproduces } : {}) } })
 const pair: BugPair = { id: 'PLAT-1', title: 't', preFix: 'tool-output/plat-200', reference: 'tool-output/reference', referenceOnly: ['snapshotter/built-in'] }

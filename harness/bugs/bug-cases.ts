@@ -1,5 +1,5 @@
 import { bundledSystemOf } from '#harness/adapters/index.ts'
-import { portOfBundled } from '#fixtures/systems/index.ts'
+import { portOfBundled } from '#harness/adapters/shipped-systems.ts'
 import type { BugPair } from '#harness/bugs/bug-pairs.ts'
 
 /** What `bugCases` reads of a loaded scenario: its case id, port, title and the bug it reproduces. */

@@ -5,6 +5,9 @@ import { bugCases } from '#harness/bugs/bug-cases.ts'
 import { bundledAdapterNames } from '#harness/adapters/index.ts'
 import { loadScenarios } from '#harness/scenario/load-scenarios.ts'
 import { scenarioRoot } from '#harness/suite/scenario-root.ts'
+import { loadShippedSystems } from '#harness/adapters/shipped-systems.ts'
+
+await loadShippedSystems() // the bundled systems these tests name
 
 const bugsDoc = readFileSync(new URL('../../docs/bugs.md', import.meta.url), 'utf8')
 

@@ -13,6 +13,9 @@ import { loadScenarios } from '#harness/scenario/load-scenarios.ts'
 import { selectScenarios } from '#harness/scenario/select-scenarios.ts'
 import { scenarioRoot } from '#harness/suite/scenario-root.ts'
 import { runKit, type KitExit as Exit } from '#harness/__test-helpers__/run-kit.ts'
+import { loadShippedSystems } from '#harness/adapters/shipped-systems.ts'
+
+await loadShippedSystems() // the bundled systems these tests name
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 const serveStdio = join(root, 'fixtures', 'systems', 'serve-stdio.ts')

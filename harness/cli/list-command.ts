@@ -1,3 +1,4 @@
+import { loadShippedSystems } from '#harness/adapters/shipped-systems.ts'
 import { parseFlags, selectionOptions, selectRun } from '#harness/cli/select-run.ts'
 import { loadProfile } from '#harness/profiles/load-profile.ts'
 import { planAdapterOfProfile } from '#harness/profiles/plan-adapter-of-profile.ts'
@@ -28,13 +29,11 @@ export async function listCommand(args: string[]): Promise<number> {
 
 /** `contract-kit list --systems`: every system the kit ships, by kind — each can be named with `--adapter`. */
 async function listSystems(): Promise<number> {
-  const { bundledSystems } = await import('#fixtures/systems/index.ts')
-  const { mutantSystems } = await import('#fixtures/systems/mutant-systems.ts')
-  const { silentSystems } = await import('#fixtures/systems/silent/silent-systems.ts')
+  const { bundled, mutants, silent } = await loadShippedSystems()
   const kinds: Array<[string, Record<string, unknown>]> = [
-    ['bundled systems (the main job runs them)', bundledSystems],
-    ['mutants (one fault each, made to break one contract; --adapter NAME, or NAME@stdio for a server-side port)', mutantSystems],
-    ['silent systems (they do nothing useful: never held)', silentSystems],
+    ['bundled systems (the main job runs them)', bundled],
+    ['mutants (one fault each, made to break one contract; --adapter NAME, or NAME@stdio for a server-side port)', mutants],
+    ['silent systems (they do nothing useful: never held)', silent],
   ]
   for (const [kind, systems] of kinds) {
     console.log(`${kind}:`)

@@ -4,6 +4,7 @@ import { UsageError } from '#harness/cli/usage-error.ts'
 import { bugPairs } from '#harness/bugs/bug-pairs.ts'
 import { findBugPair } from '#harness/bugs/find-bug-pair.ts'
 import { bugCases } from '#harness/bugs/bug-cases.ts'
+import { loadShippedSystems } from '#harness/adapters/shipped-systems.ts'
 import { reproductionPlan } from '#harness/bugs/reproduction-plan.ts'
 import { sideBySide } from '#harness/bugs/side-by-side.ts'
 import { reproductionVerdict } from '#harness/bugs/reproduction-verdict.ts'
@@ -26,6 +27,7 @@ export async function reproduceCommand(args: string[]): Promise<number> {
   }
   const pair = findBugPair(positionals[0]!)
   if (!pair) throw new UsageError(`reproduce: unknown bug id ${JSON.stringify(positionals[0])}: expected one of ${known}`)
+  await loadShippedSystems()
   const { cases, leftOut } = bugCases(await loadScenarios(scenarioRoot), pair)
   if (cases.length === 0) throw new UsageError(`reproduce: no bundled scenario says reproduces: ${pair.id}`)
   const outDir = values.out ?? join('reports', 'reproduce', pair.id)

@@ -5,6 +5,7 @@ import type { LoadedScenario } from '#harness/scenario/load-scenarios.ts'
 import { loadScenarios } from '#harness/scenario/load-scenarios.ts'
 import { selectScenarios } from '#harness/scenario/select-scenarios.ts'
 import { bundledAdapterNames, resolveAdapter } from '#harness/adapters/index.ts'
+import { loadShippedSystems, mayNameShippedSystem } from '#harness/adapters/shipped-systems.ts'
 import { scenarioRoot } from '#harness/suite/scenario-root.ts'
 import { UsageError } from '#harness/cli/usage-error.ts'
 
@@ -29,6 +30,7 @@ export async function selectRun(values: { adapter?: string[]; scenario?: string[
   if (scenarios.length === 0) {
     throw new UsageError(`no scenario matches --scenario ${patterns.map((p) => JSON.stringify(p)).join(' ')} (case ids look like ${all[0]?.id ?? 'regressions/<bug>/<case>'}; * matches one level, ** any)`)
   }
+  if (values.adapter === undefined || values.adapter.some(mayNameShippedSystem)) await loadShippedSystems()
   const adapters = values.adapter ?? bundledAdapterNames()
   for (const name of adapters) resolveAdapter(name)
   return { scenarios, adapters, patterns, ...(scenarioDir ? { scenarioDir } : {}) }

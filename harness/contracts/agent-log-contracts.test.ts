@@ -12,6 +12,9 @@ import { judgeHistory } from '#harness/runner/judge-history.ts'
 import { expectationsFor } from '#harness/expectations/expectations-for.ts'
 import { agentLogMutants } from '#fixtures/systems/agent-log/mutants/index.ts'
 import type { AgentLogHistory } from '#harness/history/history.ts'
+import { loadShippedSystems } from '#harness/adapters/shipped-systems.ts'
+
+await loadShippedSystems() // the bundled systems these tests name
 
 // The PLAT-114 contracts, both ways, over stdio with real kill -9: every contract the scenario exercises holds on
 // agent-log/reference and on the Python agent log with its evidence in every bundled scenario (and none breaks), the

@@ -8,6 +8,9 @@ import { diagnose } from '#harness/doctor/diagnose.ts'
 import type { Diagnosis } from '#harness/doctor/diagnosis.ts'
 import { resolveDoctorTarget } from '#harness/doctor/resolve-doctor-target.ts'
 import { doctorFixture } from '#harness/doctor/__test-helpers__/doctor-fixture.ts'
+import { loadShippedSystems } from '#harness/adapters/shipped-systems.ts'
+
+await loadShippedSystems() // the bundled systems these tests name
 
 const statuses = (diagnosis: Diagnosis): Record<string, string> => Object.fromEntries(diagnosis.checks.map((check) => [check.id, check.status]))
 const allOk = { handshake: 'ok', stdout: 'ok', stderr: 'ok', latency: 'ok', 'stdin-close': 'ok', sigterm: 'ok' }

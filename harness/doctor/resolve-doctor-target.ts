@@ -2,7 +2,7 @@ import { bundledStdioCommand, bundledSystemOf, stdioPrefix, stdioSuffix } from '
 import { parseCommandLine } from '#harness/adapters/parse-command-line.ts'
 import { UsageError } from '#harness/cli/usage-error.ts'
 import type { DoctorTarget } from '#harness/doctor/run-doctor.ts'
-import { portOfBundled } from '#fixtures/systems/index.ts'
+import { portOfBundled } from '#harness/adapters/shipped-systems.ts'
 
 /**
  * The target an `--adapter` name names: `stdio:<command line>` (no expected ports), or a bundled `<system>@stdio`

@@ -1,10 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
+import { join } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { packageRoot } from '#harness/package/package-root.ts'
 import { bundledSystemOf } from '#harness/adapters/index.ts'
 import { parseKnownFailing } from '#harness/expectations/known-failing.ts'
 import type { KnownFailingEntry } from '#harness/expectations/known-failing.ts'
 
-const systemsFolder = new URL('../../fixtures/systems/', import.meta.url)
+const systemsFolder = pathToFileURL(join(packageRoot, 'fixtures/systems/'))
 
 /** The known-failing list file of a bundled system (`fixtures/systems/<system>.known-failing.txt`), whether or not it exists. */
 export function knownFailingFileOf(system: string): string {

@@ -7,6 +7,9 @@ import { expectationsFor, knownFailingFileOf } from '#harness/expectations/expec
 import { contractsById } from '#harness/contracts/index.ts'
 import { loadScenarios } from '#harness/scenario/load-scenarios.ts'
 import { scenarioRoot } from '#harness/suite/scenario-root.ts'
+import { loadShippedSystems } from '#harness/adapters/shipped-systems.ts'
+
+await loadShippedSystems() // the bundled systems these tests name
 
 /** The error parseKnownFailing throws for `text`, or a failure when it does not throw. */
 function parseError(text: string, file = 'list.txt'): KnownFailingListError {

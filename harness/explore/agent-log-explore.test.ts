@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { portOfBundled } from '#fixtures/systems/index.ts'
+import { portOfBundled } from '#harness/adapters/shipped-systems.ts'
 import { agentLogMutants } from '#fixtures/systems/agent-log/mutants/index.ts'
 import { resolveAdapter } from '#harness/adapters/index.ts'
 import { createStdioAdapter } from '#harness/adapters/stdio-adapter.ts'
@@ -16,6 +16,9 @@ import { ConnectionPool } from '#harness/runner/connection-pool.ts'
 import { replayScenario } from '#harness/runner/replay-scenario.ts'
 import { shellWord } from '#harness/runner/shell-word.ts'
 import { loadScenarios } from '#harness/scenario/load-scenarios.ts'
+import { loadShippedSystems } from '#harness/adapters/shipped-systems.ts'
+
+await loadShippedSystems() // the bundled systems these tests name
 
 // Exploration proven both ways on the agent-log port, over stdio with real kill -9 (a process per case): every mutant
 // of the rule table is found by the explorer alone (no bundled scenario drawn), breaking the contract it was built to

@@ -1,7 +1,7 @@
 import type { PortName } from '#harness/adapters/adapter.ts'
 import type { RuleRow } from '#harness/rules/rule-table.ts'
 import { mutantsOfPort } from '#harness/__test-helpers__/explore-mutants.ts'
-import { portOfBundled } from '#fixtures/systems/index.ts'
+import { portOfBundled } from '#harness/adapters/shipped-systems.ts'
 
 /** The budget the pager's explore tests give every mutant and every reference: a fixed seed and 100 cases (explore's default). */
 export const pagerExploreBudget = { seed: 0x9a6e5, runs: 100 } as const

@@ -5,6 +5,9 @@ import type { Adapter } from '#harness/adapters/adapter.ts'
 import { breaksOwner, exploreMutant } from '#harness/__test-helpers__/explore-mutants.ts'
 import { explorePort } from '#harness/explore/explore-port.ts'
 import { pagerExploreBudget, pagerMutantRows } from '#harness/explore/pager-explore-budget.ts'
+import { loadShippedSystems } from '#harness/adapters/shipped-systems.ts'
+
+await loadShippedSystems() // the bundled systems these tests name
 
 // Exploration proven both ways on the pager port over stdio: every stdio program of fixtures/systems/pager/mutants/stdio/
 // that the rule table names (the reference behind one transport fault each) is found breaking the adapter check it was

@@ -6,6 +6,9 @@ import type { Exploration, FoundCase } from '#harness/explore/explore-port.ts'
 import { foundScenarioFile } from '#harness/explore/found-scenario.ts'
 import { pagerExploreBudget, pagerMutantRows } from '#harness/explore/pager-explore-budget.ts'
 import { scenarioSchema } from '#harness/scenario/scenario-schema.ts'
+import { loadShippedSystems } from '#harness/adapters/shipped-systems.ts'
+
+await loadShippedSystems() // the bundled systems these tests name
 
 // Exploration proven both ways on the pager port, in process (the stdio programs: pager-explore-stdio.test.ts): for
 // every pager mutant of the rule table, explore — the bundled scenarios out of the picture: the explorer generates its

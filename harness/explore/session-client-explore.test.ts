@@ -2,7 +2,7 @@ import { afterAll, describe, expect, test } from 'vitest'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { portOfBundled } from '#fixtures/systems/index.ts'
+import { portOfBundled } from '#harness/adapters/shipped-systems.ts'
 import { sessionClientMutants } from '#fixtures/systems/session-client/mutants/index.ts'
 import { thirdPartyClients } from '#harness/__test-helpers__/session-server/third-party-clients.ts'
 import { breaksOwner, mutantsOfPort } from '#harness/__test-helpers__/explore-mutants.ts'
@@ -16,6 +16,9 @@ import { ConnectionPool } from '#harness/runner/connection-pool.ts'
 import { replayScenario } from '#harness/runner/replay-scenario.ts'
 import { shellWord } from '#harness/runner/shell-word.ts'
 import { loadScenarios } from '#harness/scenario/load-scenarios.ts'
+import { loadShippedSystems } from '#harness/adapters/shipped-systems.ts'
+
+await loadShippedSystems() // the bundled systems these tests name
 
 // Exploration proven both ways on the session-client port, against the kit's real HTTP/2 server on loopback: every
 // mutant (the rule table's and the bundled ones it does not name) is found by the explorer alone — no bundled

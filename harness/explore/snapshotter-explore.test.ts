@@ -1,13 +1,16 @@
 import { afterAll, describe, expect, test } from 'vitest'
-import { portOfBundled } from '#fixtures/systems/index.ts'
+import { portOfBundled } from '#harness/adapters/shipped-systems.ts'
 import { snapshotterMutants } from '#fixtures/systems/snapshotter/mutants/index.ts'
-import { findChromium } from '#fixtures/systems/snapshotter/find-chromium.ts'
+import { findChromium } from '#harness/snapshot/find-chromium.ts'
 import { resolveAdapter } from '#harness/adapters/index.ts'
 import { breaksOwner, exploreMutant, mutantsOfPort } from '#harness/__test-helpers__/explore-mutants.ts'
 import { explorePort } from '#harness/explore/explore-port.ts'
 import { foundScenarioFile } from '#harness/explore/found-scenario.ts'
 import { shellWord } from '#harness/runner/shell-word.ts'
 import { closeKitSnapshotter } from '#harness/drivers/tool-output/kit-snapshotter.ts'
+import { loadShippedSystems } from '#harness/adapters/shipped-systems.ts'
+
+await loadShippedSystems() // the bundled systems these tests name
 
 // Exploration proven both ways on the snapshotter port: every mutant (the rule table's, and long-names-by-code-points,
 // which needs names around Playwright's 900-unit limit) is found by the explorer alone; the built-in snapshotter

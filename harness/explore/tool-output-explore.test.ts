@@ -2,7 +2,7 @@ import { afterAll, describe, expect, test } from 'vitest'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { portOfBundled } from '#fixtures/systems/index.ts'
+import { portOfBundled } from '#harness/adapters/shipped-systems.ts'
 import { toolOutputMutants } from '#fixtures/systems/tool-output/mutants/index.ts'
 import { resolveAdapter } from '#harness/adapters/index.ts'
 import { breaksOwner, exploreMutant, mutantsOfPort } from '#harness/__test-helpers__/explore-mutants.ts'
@@ -13,6 +13,9 @@ import { ConnectionPool } from '#harness/runner/connection-pool.ts'
 import { replayScenario } from '#harness/runner/replay-scenario.ts'
 import { loadScenarios } from '#harness/scenario/load-scenarios.ts'
 import { closeKitSnapshotter } from '#harness/drivers/tool-output/kit-snapshotter.ts'
+import { loadShippedSystems } from '#harness/adapters/shipped-systems.ts'
+
+await loadShippedSystems() // the bundled systems these tests name
 
 // Exploration proven both ways on the tool-output port: every mutant (the rule table's, and the bundled ones it does
 // not name) is found by the explorer alone — no bundled scenario drawn — breaking the contract it was built to break;

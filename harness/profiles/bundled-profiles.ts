@@ -1,8 +1,7 @@
 import { relative } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { packageRoot } from '#harness/package/package-root.ts'
 import { loadProfile, type Profile } from '#harness/profiles/load-profile.ts'
 
-const packageRoot = fileURLToPath(new URL('../../', import.meta.url))
 
 /** The profiles the kit's own runs include besides the bundled systems: the example implementations in other languages. */
 export const bundledProfileFiles = ['examples/python/profile.yaml'] as const

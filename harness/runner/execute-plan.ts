@@ -1,12 +1,11 @@
 import { rmSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { contractsVitestOptions, suiteFileOf } from '#harness/runner/contracts-vitest-options.ts'
 import { KitReporter } from '#harness/reporters/kit-reporter.ts'
 import type { RunResults } from '#harness/reporters/run-results.ts'
 import { runPlanVariable } from '#harness/runner/run-plan.ts'
 import type { RunPlan } from '#harness/runner/run-plan.ts'
 
-const packageRoot = fileURLToPath(new URL('../../', import.meta.url))
 
 /** Where shards leave their blob reports unless told otherwise (vitest's own default, relative to the current directory). */
 export const defaultBlobDir = '.vitest-reports'
@@ -45,12 +44,9 @@ export async function executePlan(plan: RunPlan, options: ExecuteOptions): Promi
   process.env[runPlanVariable] = JSON.stringify(plan)
   try {
     const { startVitest } = await import('vitest/node') // loaded only when a run starts: it takes a second or so
-    const suites = [...new Set(options.ports)].sort().map((port) => `harness/suite/${port}.suite.ts`)
+    const suites = [...new Set(options.ports)].sort().map(suiteFileOf)
     const vitest = await startVitest('test', suites, {
-      root: packageRoot,
-      config: resolve(packageRoot, 'vitest.config.ts'),
-      project: ['contracts'],
-      watch: false,
+      ...contractsVitestOptions(),
       reporters: [...(options.quiet ? [] : ['default' as const]), reporter, ...(blobFile ? [['blob', { outputFile: blobFile }] as ['blob', { outputFile: string }]] : [])],
       ...(shard ? { shard: `${shard.index}/${shard.count}`, passWithNoTests: true } : {}),
       experimental: { fsModuleCache: true },

@@ -1,10 +1,9 @@
 import { resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { contractsVitestOptions } from '#harness/runner/contracts-vitest-options.ts'
 import { KitReporter } from '#harness/reporters/kit-reporter.ts'
 import type { RunResults } from '#harness/reporters/run-results.ts'
 import { findShardBlobs, ShardBlobsError } from '#harness/runner/find-shard-blobs.ts'
 
-const packageRoot = fileURLToPath(new URL('../../', import.meta.url))
 
 /** Where the merged reports go and how much is printed. */
 export interface MergeOptions {
@@ -26,10 +25,7 @@ export async function mergeShards(blobDir: string, options: MergeOptions): Promi
   const { createVitest } = await import('vitest/node')
   let replaying = false // vitest reads every blob before it calls the reporters' onInit
   const vitest = await createVitest('test', {
-    root: packageRoot,
-    config: resolve(packageRoot, 'vitest.config.ts'),
-    project: ['contracts'],
-    watch: false,
+    ...contractsVitestOptions(),
     reporters: [...(options.quiet ? [] : ['default' as const]), { onInit: () => void (replaying = true) }, reporter],
   })
   try {

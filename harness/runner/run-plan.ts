@@ -1,4 +1,5 @@
 import { bundledAdapterNames } from '#harness/adapters/index.ts'
+import { loadShippedSystems, mayNameShippedSystem } from '#harness/adapters/shipped-systems.ts'
 import { bundledProfiles } from '#harness/profiles/bundled-profiles.ts'
 import { planAdapterOfProfile } from '#harness/profiles/plan-adapter-of-profile.ts'
 import type { KnownFailingEntry } from '#harness/expectations/known-failing.ts'
@@ -44,8 +45,13 @@ export function defaultRunPlan(): RunPlan {
   return { adapters: [...bundledAdapterNames().map((name) => ({ name })), ...bundledProfiles().map(planAdapterOfProfile)], scenarios: [], noExpectations: false }
 }
 
-/** The plan the CLI handed over in the environment, or the default plan (`npm test`). */
-export function readRunPlan(env: NodeJS.ProcessEnv = process.env): RunPlan {
+/**
+ * The plan the CLI handed over in the environment, or the default plan (`npm test`); loads the shipped systems only
+ * when the plan names one (a plan of a user's own adapters and profiles never imports them).
+ */
+export async function readRunPlan(env: NodeJS.ProcessEnv = process.env): Promise<RunPlan> {
   const text = env[runPlanVariable]
-  return text ? (JSON.parse(text) as RunPlan) : defaultRunPlan()
+  const plan = text ? (JSON.parse(text) as RunPlan) : undefined
+  if (!plan || plan.adapters.some((a) => a.launch === undefined && mayNameShippedSystem(a.name))) await loadShippedSystems()
+  return plan ?? defaultRunPlan()
 }

@@ -1,4 +1,5 @@
-import { fileURLToPath } from 'node:url'
+import { join } from 'node:path'
+import { packageRoot } from '#harness/package/package-root.ts'
 
 /** The folder of the bundled scenario files. */
-export const scenarioRoot = fileURLToPath(new URL('../../scenarios/', import.meta.url))
+export const scenarioRoot = join(packageRoot, 'scenarios/')

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { bundledScenarios } from '#harness/__test-helpers__/record-bundled-scenario.ts'
 import { pageTree } from '#fixtures/pages/page-tree.ts'
-import { renderAriaYaml } from '#fixtures/systems/snapshotter/render-aria-yaml.ts'
+import { renderAriaYaml } from '#harness/snapshot/render-aria-yaml.ts'
 import type { ToolOutputScenario } from '#harness/scenario/plat-200-scenario-schemas.ts'
 import { longestHead } from '#harness/contracts/tool-output/longest-head.ts'
 import { measure } from '#harness/measures/measure.ts'

@@ -1,8 +1,8 @@
 import type { SnapshotOptions } from '#harness/ports/snapshotter-port.ts'
 import type { PageSpec } from '#fixtures/pages/page-tree.ts'
 import { pageTree } from '#fixtures/pages/page-tree.ts'
-import { renderAriaYaml } from '#fixtures/systems/snapshotter/render-aria-yaml.ts'
-import { applyPostProcessing } from '#fixtures/systems/snapshotter/apply-post-processing.ts'
+import { renderAriaYaml } from '#harness/snapshot/render-aria-yaml.ts'
+import { applyPostProcessing } from '#harness/snapshot/apply-post-processing.ts'
 
 const trees = new Map<string, ReturnType<typeof pageTree>>()
 

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, test } from 'vitest'
 import { recordInProcess } from '#harness/__test-helpers__/record-bundled-scenario.ts'
 import { createReferenceToolOutput } from '#fixtures/systems/tool-output/reference.ts'
-import { createBuiltInSnapshotter } from '#fixtures/systems/snapshotter/built-in.ts'
+import { createBuiltInSnapshotter } from '#harness/snapshot/built-in.ts'
 import { silentSystems } from '#fixtures/systems/silent/silent-systems.ts'
 import { createInProcessAdapter } from '#harness/adapters/in-process-adapter.ts'
 import { scenarioSchema } from '#harness/scenario/scenario-schema.ts'

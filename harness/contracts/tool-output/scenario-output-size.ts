@@ -2,7 +2,7 @@ import type { ToolOutputScenario } from '#harness/scenario/plat-200-scenario-sch
 import type { CapUnit } from '#harness/ports/tool-output-port.ts'
 import { measure } from '#harness/measures/measure.ts'
 import { pageTree } from '#fixtures/pages/page-tree.ts'
-import { renderAriaYaml } from '#fixtures/systems/snapshotter/render-aria-yaml.ts'
+import { renderAriaYaml } from '#harness/snapshot/render-aria-yaml.ts'
 import { capAmount } from '#harness/contracts/tool-output/cap-amount.ts'
 
 const sizes = new Map<string, number>()

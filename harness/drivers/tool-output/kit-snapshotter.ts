@@ -1,7 +1,7 @@
 import { AdapterError } from '#harness/adapters/adapter-error.ts'
 import type { SnapshotterPort } from '#harness/ports/snapshotter-port.ts'
-import { createBuiltInSnapshotter } from '#fixtures/systems/snapshotter/built-in.ts'
-import { createChromiumSnapshotter, findChromium } from '#fixtures/systems/snapshotter/chromium.ts'
+import { createBuiltInSnapshotter } from '#harness/snapshot/built-in.ts'
+import { createChromiumSnapshotter, findChromium } from '#harness/snapshot/chromium.ts'
 
 let chromium: (SnapshotterPort & { close(): Promise<void> }) | undefined
 

@@ -2,7 +2,7 @@ import type { CapUnit } from '#harness/ports/tool-output-port.ts'
 import { measure } from '#harness/measures/measure.ts'
 import { pageTree } from '#fixtures/pages/page-tree.ts'
 import type { PageSpec } from '#fixtures/pages/page-tree.ts'
-import { renderAriaYaml } from '#fixtures/systems/snapshotter/render-aria-yaml.ts'
+import { renderAriaYaml } from '#harness/snapshot/render-aria-yaml.ts'
 
 /** A cap as a scenario writes it: absolute (`max`), relative to the output's size (`outputBy`), or placed at one of its wide characters (`wideCharacter`, `by`). */
 export type CapSpec =

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core'
-import { findChromium } from '#fixtures/systems/snapshotter/find-chromium.ts'
-import { sharedChromium } from '#fixtures/systems/snapshotter/shared-chromium.ts'
+import { findChromium } from '#harness/snapshot/find-chromium.ts'
+import { sharedChromium } from '#harness/snapshot/shared-chromium.ts'
 
 /**
  * A lease on the kit's headless Chromium (found as the chromium snapshotter finds it, launched once per process) for looking at
