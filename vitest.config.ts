@@ -4,6 +4,7 @@ import PlainSummaryReporter from './harness/reporters/plain-summary-reporter.ts'
 export default defineConfig({
   test: {
     pool: 'forks',
+    globalSetup: ['harness/__test-helpers__/test-run-folder.ts'],
     maxWorkers: 2,
     reporters: ['default', new PlainSummaryReporter()],
     projects: [

@@ -7,8 +7,9 @@ import { createStdioAdapter } from '#harness/adapters/stdio-adapter.ts'
 import { createCommandAdapter } from '#harness/adapters/command-adapter.ts'
 import { bundledScript } from '#harness/adapters/command/bundled-script.ts'
 import { parseCommandLine } from '#harness/adapters/parse-command-line.ts'
-import { mutantSystems } from '#fixtures/systems/mutant-systems.ts'
-import { portOfBundled } from '#harness/adapters/shipped-systems.ts'
+import { loadShippedSystems, portOfBundled } from '#harness/adapters/shipped-systems.ts'
+
+const { mutants: mutantSystems } = await loadShippedSystems()
 
 const packageRoot = fileURLToPath(new URL('../../', import.meta.url))
 const serveStdio = fileURLToPath(new URL('../../fixtures/systems/serve-stdio.ts', import.meta.url))

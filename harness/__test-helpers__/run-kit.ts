@@ -14,7 +14,7 @@ export interface KitExit {
 
 /** The environment of a user's shell: no colours, nothing of the vitest running the tests, and the given additions. */
 export function userEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(VITEST|FORCE_COLOR$|CONTRACT_KIT_)/.test(key)))
+  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(VITEST|FORCE_COLOR$|CONTRACT_KIT_(?!BUNDLE_DIR$))/.test(key)))
   return { ...env, NO_COLOR: '1', CONTRACT_KIT_FROM_SOURCE: '1', ...extra }
 }
 

@@ -8,7 +8,7 @@ import { createCommandAdapter } from '#harness/adapters/command-adapter.ts'
 import { bundledScript } from '#harness/adapters/command/bundled-script.ts'
 import { parseCommandLine } from '#harness/adapters/parse-command-line.ts'
 import { withAbsolutePaths } from '#harness/adapters/absolute-paths.ts'
-import { mayNameShippedSystem, shippedSystems } from '#harness/adapters/shipped-systems.ts'
+import { allShippedSystemsLoaded, mayNameShippedSystem, portOfBundled, shippedSystems, shippedSystemsLoadedFor } from '#harness/adapters/shipped-systems.ts'
 import type { SystemFactory } from '#harness/ports/in-process-system.ts'
 import type { PlanAdapter } from '#harness/runner/run-plan.ts'
 import { UnknownAdapterError } from '#harness/adapters/unknown-adapter-error.ts'
@@ -42,12 +42,22 @@ function shippedByName(): Record<string, SystemFactory> {
 
 /** Every bundled adapter name (after loadShippedSystems): each bundled system in process, and over its second transport (stdio, or a command for clients); an agent log only over stdio, where the kit can kill it. */
 export function bundledAdapterNames(): string[] {
+  if (!allShippedSystemsLoaded()) throw new Error('contract-kit: every bundled adapter name was asked for before loadShippedSystems() loaded every port')
+  return loadedAdapterNames()
+}
+
+/** The bundled adapter names of the ports loaded so far. */
+function loadedAdapterNames(): string[] {
   return Object.keys(shippedSystems().bundled).flatMap((name) => [...(name.startsWith('agent-log/') ? [] : [name]), ...(suffixOf(name) ? [name + suffixOf(name)] : [])])
 }
 
 /** The shipped system an adapter name runs (bundled, a mutant or a silent one; without its transport suffix), or undefined for `stdio:` and `command:` adapters. */
 export function bundledSystemOf(adapterName: string): string | undefined {
   if (!mayNameShippedSystem(adapterName)) return undefined
+  if (!shippedSystemsLoadedFor(adapterName)) {
+    if (allShippedSystemsLoaded()) return undefined // the name names no port
+    throw new Error(`contract-kit: ${adapterName} was resolved before loadShippedSystems() loaded the ${portOfBundled(adapterName)} port`)
+  }
   const shipped = shippedByName()
   const system = adapterName.replace(/@(stdio|command)$/, '')
   return Object.hasOwn(shipped, system) && (system === adapterName || adapterName === system + (suffixOf(system) ?? '@none')) ? system : undefined
@@ -73,7 +83,7 @@ export function resolveAdapter(name: string, options: { timeoutMs?: number } = {
   const system = bundledSystemOf(name)
   if (system === undefined) {
     throw new UnknownAdapterError(
-      `--adapter ${JSON.stringify(name)}: expected a bundled system (${bundledAdapterNames().join(', ')}), a mutant or silent system (contract-kit list --systems), stdio:<command line> or command:<template>`,
+      `--adapter ${JSON.stringify(name)}: expected a bundled system (${loadedAdapterNames().join(', ')}), a mutant or silent system (contract-kit list --systems), stdio:<command line> or command:<template>`,
     )
   }
   if (name.endsWith(commandSuffix)) {

@@ -1,7 +1,7 @@
 import { parseFlags } from '#harness/cli/select-run.ts'
 import { UsageError } from '#harness/cli/usage-error.ts'
 import { resolveDoctorTarget } from '#harness/doctor/resolve-doctor-target.ts'
-import { loadShippedSystems, mayNameShippedSystem } from '#harness/adapters/shipped-systems.ts'
+import { loadShippedSystems, mayNameShippedSystem, portsNamedBy } from '#harness/adapters/shipped-systems.ts'
 import { runDoctor } from '#harness/doctor/run-doctor.ts'
 import type { DoctorTarget } from '#harness/doctor/run-doctor.ts'
 import { loadProfile } from '#harness/profiles/load-profile.ts'
@@ -38,7 +38,7 @@ export async function doctorCommand(args: string[]): Promise<number> {
   const latencyCalls = positiveInteger('calls', values.calls)
   const maxCallMs = positiveInteger('max-call-ms', values['max-call-ms'])
   const timeoutMs = positiveInteger('timeout', values.timeout) ?? (values.profile === undefined ? undefined : loadProfile(values.profile).timeoutMs)
-  if (values.profile === undefined && mayNameShippedSystem(values.adapter!)) await loadShippedSystems()
+  if (values.profile === undefined && mayNameShippedSystem(values.adapter!)) await loadShippedSystems(portsNamedBy([values.adapter!]))
   const target = values.profile === undefined ? resolveDoctorTarget(values.adapter!) : doctorTargetOfProfile(loadProfile(values.profile))
   const expectedPorts = values.port ?? target.expectedPorts
   return runDoctor({ ...target, ...(expectedPorts ? { expectedPorts } : {}) }, { latencyCalls, maxCallMs, timeoutMs })

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto'
 import { relative } from 'node:path'
 import type { PortName } from '#harness/adapters/adapter.ts'
 import { resolveAdapter } from '#harness/adapters/index.ts'
-import { loadShippedSystems, mayNameShippedSystem } from '#harness/adapters/shipped-systems.ts'
+import { loadShippedSystems, mayNameShippedSystem, portsNamedBy } from '#harness/adapters/shipped-systems.ts'
 import { resultLine } from '#harness/contracts/contract.ts'
 import { parseFlags } from '#harness/cli/select-run.ts'
 import { UsageError } from '#harness/cli/usage-error.ts'
@@ -48,7 +48,7 @@ export async function exploreCommand(args: string[]): Promise<number> {
   const runs = wholeNumber('--runs', values.runs, exploreDefaults.runs, 1)
   const seed = wholeNumber('--seed', values.seed, randomInt(2 ** 31), 0)
   const maxSeconds = wholeNumber('--max-seconds', values['max-seconds'], exploreDefaults.maxSeconds, 1)
-  if (values.adapter.some(mayNameShippedSystem)) await loadShippedSystems()
+  if (values.adapter.some(mayNameShippedSystem)) await loadShippedSystems(portsNamedBy(values.adapter))
   const adapters = values.adapter.map((name) => ({ name, adapter: resolveAdapter(name) }))
   const explorations: ExplorationEntry[] = []
   const outcomes: RunOutcome[] = []

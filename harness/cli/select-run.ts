@@ -2,10 +2,10 @@ import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import type { ParseArgsConfig } from 'node:util'
 import type { LoadedScenario } from '#harness/scenario/load-scenarios.ts'
-import { loadScenarios } from '#harness/scenario/load-scenarios.ts'
+import { listScenarioFiles, loadScenarioFiles } from '#harness/scenario/load-scenarios.ts'
 import { selectScenarios } from '#harness/scenario/select-scenarios.ts'
 import { bundledAdapterNames, resolveAdapter } from '#harness/adapters/index.ts'
-import { loadShippedSystems, mayNameShippedSystem } from '#harness/adapters/shipped-systems.ts'
+import { loadShippedSystems, mayNameShippedSystem, portsNamedBy } from '#harness/adapters/shipped-systems.ts'
 import { scenarioRoot } from '#harness/suite/scenario-root.ts'
 import { UsageError } from '#harness/cli/usage-error.ts'
 
@@ -25,12 +25,16 @@ export async function selectRun(values: { adapter?: string[]; scenario?: string[
 }> {
   const patterns = values.scenario ?? []
   const scenarioDir = values['scenario-dir'] === undefined ? undefined : resolve(values['scenario-dir'])
-  const all = await loadScenarios(scenarioDir ?? scenarioRoot)
-  const scenarios = selectScenarios(all, patterns)
+  // a folder of your own is validated whole (a bad file is exit 2 even when not selected); of the bundled scenarios,
+  // which the kit's own tests validate, only the selected files are read
+  const root = scenarioDir ?? scenarioRoot
+  const all = await listScenarioFiles(root)
+  const scenarios = selectScenarios(await loadScenarioFiles(scenarioDir === undefined ? selectScenarios(all, patterns) : all, root), patterns)
   if (scenarios.length === 0) {
     throw new UsageError(`no scenario matches --scenario ${patterns.map((p) => JSON.stringify(p)).join(' ')} (case ids look like ${all[0]?.id ?? 'regressions/<bug>/<case>'}; * matches one level, ** any)`)
   }
-  if (values.adapter === undefined || values.adapter.some(mayNameShippedSystem)) await loadShippedSystems()
+  if (values.adapter === undefined) await loadShippedSystems()
+  else if (values.adapter.some(mayNameShippedSystem)) await loadShippedSystems(portsNamedBy(values.adapter))
   const adapters = values.adapter ?? bundledAdapterNames()
   for (const name of adapters) resolveAdapter(name)
   return { scenarios, adapters, patterns, ...(scenarioDir ? { scenarioDir } : {}) }

@@ -12,6 +12,18 @@ export type Exercised = { ok: true; exercises: string[] } | { ok: false; path: A
  * scenario that exercises nothing is an error.
  */
 export function exercisedContracts(scenario: Scenario): Exercised {
+  let found = decided.get(scenario)
+  if (!found) {
+    found = decide(scenario)
+    decided.set(scenario, found)
+  }
+  return found
+}
+
+/** What exercisedContracts decided, per scenario object: the schema's check and the loader ask about the same one. */
+const decided = new WeakMap<Scenario, Exercised>()
+
+function decide(scenario: Scenario): Exercised {
   const named = scenario.contracts
   if (named !== undefined) {
     for (const [index, id] of named.entries()) {

@@ -2,7 +2,7 @@ import type { SnapshotterHistory } from '#harness/history/history.ts'
 import type { SnapshotOptions } from '#harness/ports/snapshotter-port.ts'
 import { broken, defineContract, held, need, unknown } from '#harness/contracts/contract.ts'
 import { mustRefuse } from '#harness/drivers/snapshotter/snapshot-requests.ts'
-import { documentedSnapshot } from '#harness/contracts/tool-output/documented-snapshot.ts'
+import { documentedSnapshots } from '#harness/contracts/tool-output/documented-snapshot.ts'
 import type { PageSpec } from '#fixtures/pages/page-tree.ts'
 
 /** How each option set is named in evidence and witnesses: `unlimited`, `depth 2`, `compact`, `depth 1 + compact`… */
@@ -51,6 +51,7 @@ export const snapshotAsDocumented = defineContract<SnapshotterHistory>({
     const compared: Array<{ name: string; bytes: number }> = []
     const refused: string[] = []
     const unanswered: string[] = []
+    const documented = documentedSnapshots(spec)
     for (const e of history.events) {
       if (e.type !== 'invoke' || e.f !== 'snapshotter.snapshot') continue
       const options = ((e.value as { options?: SnapshotOptions } | undefined)?.options ?? {}) as SnapshotOptions
@@ -68,7 +69,7 @@ export const snapshotAsDocumented = defineContract<SnapshotterHistory>({
         unanswered.push(name)
         continue
       }
-      const expected = documentedSnapshot(spec, options)
+      const expected = documented(options)
       if (text !== expected) {
         const bytes = (t: string) => Buffer.byteLength(t, 'utf8')
         return broken(`the ${name} snapshot is not the documented text: ${bytes(text)} bytes where ${bytes(expected)} are due, first different at line ${firstDifference(expected, text).line}`, {

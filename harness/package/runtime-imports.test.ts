@@ -3,10 +3,10 @@ import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { packageRoot } from '#harness/package/package-root.ts'
 
-/** The kit's runtime modules: every `.ts` under harness/ but the tests and their helpers. */
+/** The kit's runtime modules: every `.ts` under harness/ but the tests, their helpers and the benchmark (none is shipped). */
 function runtimeModules(): string[] {
   return (readdirSync(join(packageRoot, 'harness'), { recursive: true }) as string[])
-    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.split('/').includes('__test-helpers__'))
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.split('/').includes('__test-helpers__') && !file.startsWith('bench/'))
     .map((file) => `harness/${file}`)
 }
 

@@ -1,3 +1,5 @@
+import { bundleDirVariable } from '#harness/adapters/command/bundled-script.ts'
+import { join } from 'node:path'
 import { packageRoot, runsFromSource } from '#harness/package/package-root.ts'
 
 /** The port suite files of the kit, as this run loads them: the TypeScript sources, or their compiled `dist/` copies. */
@@ -22,5 +24,17 @@ export function contractsVitestOptions() {
     maxWorkers: 2,
     testTimeout: 300_000,
     watch: false,
+    // nothing is written into node_modules: no results cache; compiled, nothing needs a module cache, and within the
+    // kit's own test run (from source) the transformed sources are kept in that run's folder, removed at its end
+    cache: false as const,
+    ...(runsFromSource && process.env[bundleDirVariable] ? { experimental: { fsModuleCache: true, fsModuleCachePath: join(process.env[bundleDirVariable], 'vitest-module-cache') } } : {}),
+    // CONTRACT_KIT_PROFILE_WORKERS=<folder>: each worker writes a CPU profile there (docs/performance.md, "Where the time goes")
+    ...(process.env.CONTRACT_KIT_PROFILE_WORKERS ? { execArgv: ['--cpu-prof', `--cpu-prof-dir=${process.env.CONTRACT_KIT_PROFILE_WORKERS}`] } : {}),
+    // the compiled kit is plain JavaScript: Node loads it as it is (in a checkout as in node_modules), not through vite
+    ...(runsFromSource ? {} : { server: { deps: { external: [new RegExp(`^${escapeRegExp(packageRoot)}dist/`)] } } }),
   }
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }

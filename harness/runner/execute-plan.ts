@@ -49,7 +49,6 @@ export async function executePlan(plan: RunPlan, options: ExecuteOptions): Promi
       ...contractsVitestOptions(),
       reporters: [...(options.quiet ? [] : ['default' as const]), reporter, ...(blobFile ? [['blob', { outputFile: blobFile }] as ['blob', { outputFile: string }]] : [])],
       ...(shard ? { shard: `${shard.index}/${shard.count}`, passWithNoTests: true } : {}),
-      experimental: { fsModuleCache: true },
     })
     await vitest.close()
   } finally {

@@ -1,5 +1,5 @@
 import { bundledAdapterNames } from '#harness/adapters/index.ts'
-import { loadShippedSystems, mayNameShippedSystem } from '#harness/adapters/shipped-systems.ts'
+import { loadShippedSystems, portsNamedBy } from '#harness/adapters/shipped-systems.ts'
 import { bundledProfiles } from '#harness/profiles/bundled-profiles.ts'
 import { planAdapterOfProfile } from '#harness/profiles/plan-adapter-of-profile.ts'
 import type { KnownFailingEntry } from '#harness/expectations/known-failing.ts'
@@ -52,6 +52,10 @@ export function defaultRunPlan(): RunPlan {
 export async function readRunPlan(env: NodeJS.ProcessEnv = process.env): Promise<RunPlan> {
   const text = env[runPlanVariable]
   const plan = text ? (JSON.parse(text) as RunPlan) : undefined
-  if (!plan || plan.adapters.some((a) => a.launch === undefined && mayNameShippedSystem(a.name))) await loadShippedSystems()
+  if (!plan) await loadShippedSystems()
+  else {
+    const ports = portsNamedBy(plan.adapters.filter((a) => a.launch === undefined).map((a) => a.name))
+    if (ports.length > 0) await loadShippedSystems(ports)
+  }
   return plan ?? defaultRunPlan()
 }

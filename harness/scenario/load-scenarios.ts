@@ -18,8 +18,14 @@ const extension = '.yaml'
 const schemaFileName = 'scenario.schema.json'
 const caseIdSegment = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 
-/** Loads every `*.yaml` scenario under `root`, recursively, sorted by case id; throws the first file's ScenarioError. */
-export async function loadScenarios(root: string): Promise<LoadedScenario[]> {
+/** A scenario file found under a folder, not yet read: its case id and its absolute path. */
+export interface ScenarioFile {
+  id: string
+  file: string
+}
+
+/** Every `*.yaml` scenario file under `root`, recursively, sorted by case id, without reading them. */
+export async function listScenarioFiles(root: string): Promise<ScenarioFile[]> {
   const folder = resolve(root)
   let files: string[]
   try {
@@ -27,10 +33,18 @@ export async function loadScenarios(root: string): Promise<LoadedScenario[]> {
   } catch (error) {
     throw new ScenarioError({ file: folder, field: '', expected: `expected a folder of scenario files (${codeOf(error)})` })
   }
-  const ordered = files
-    .map((file) => ({ file, id: rawCaseId(file, folder) }))
-    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-  const results = await Promise.allSettled(ordered.map(({ file }) => loadScenarioFile(file, folder)))
+  return files.map((file) => ({ file, id: rawCaseId(file, folder) })).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+}
+
+/** Loads every `*.yaml` scenario under `root`, recursively, sorted by case id; throws the first file's ScenarioError. */
+export async function loadScenarios(root: string): Promise<LoadedScenario[]> {
+  return loadScenarioFiles(await listScenarioFiles(root), root)
+}
+
+/** Loads the listed scenario files in their order; throws the first file's ScenarioError. */
+export async function loadScenarioFiles(files: readonly ScenarioFile[], root: string): Promise<LoadedScenario[]> {
+  const folder = resolve(root)
+  const results = await Promise.allSettled(files.map(({ file }) => loadScenarioFile(file, folder)))
   return results.map((result) => {
     if (result.status === 'rejected') throw result.reason
     return result.value

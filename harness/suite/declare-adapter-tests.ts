@@ -22,7 +22,7 @@ export interface AdapterTests {
   /** Its known-failing and known-flaky entries (none when expectations are off). */
   entries: readonly KnownFailingEntry[]
   /** When given, one more test checks the entries against these scenarios (a stale or expired entry fails it). */
-  checkListAgainst?: readonly LoadedScenario[]
+  checkListAgainst?: readonly Pick<LoadedScenario, 'id'>[]
   /** How many times a known-flaky case runs again (default 2). */
   flakyRetries?: number
   /** The command-line words that select the adapter, for the reproduce command. */

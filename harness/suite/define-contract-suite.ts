@@ -6,7 +6,7 @@ import { bundledSystemOf, resolvePlanAdapter } from '#harness/adapters/index.ts'
 import { portOfBundled } from '#harness/adapters/shipped-systems.ts'
 import { expectationsFor } from '#harness/expectations/expectations-for.ts'
 import { today } from '#harness/expectations/expiry.ts'
-import { loadScenarios } from '#harness/scenario/load-scenarios.ts'
+import { listScenarioFiles, loadScenarioFiles } from '#harness/scenario/load-scenarios.ts'
 import { selectScenarios } from '#harness/scenario/select-scenarios.ts'
 import { ConnectionPool } from '#harness/runner/connection-pool.ts'
 import { readRunPlan } from '#harness/runner/run-plan.ts'
@@ -21,8 +21,10 @@ import { declareAdapterTests, type SuiteContext } from '#harness/suite/declare-a
  */
 export async function defineContractSuite(port: PortName): Promise<void> {
   const plan = await readRunPlan()
-  const all = await loadScenarios(plan.scenarioDir ?? scenarioRoot)
-  const selected = selectScenarios(all, plan.scenarios)
+  const root = plan.scenarioDir ?? scenarioRoot
+  // the CLI validated every file before the run: read only the selected ones (the lists are checked against every id)
+  const all = await listScenarioFiles(root)
+  const selected = await loadScenarioFiles(selectScenarios(all, plan.scenarios), root)
   const pool = new ConnectionPool()
   const day = today()
   const context: SuiteContext = { pool, noExpectations: plan.noExpectations, keepHistories: plan.keepHistories, day, ...(plan.scenarioDir ? { scenarioDir: plan.scenarioDir } : {}), ...(plan.timeoutMs ? { timeoutMs: plan.timeoutMs } : {}) }

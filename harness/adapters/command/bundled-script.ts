@@ -7,6 +7,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { builtinModules } from 'node:module'
 import type { Plugin } from 'esbuild'
 
+/** The environment variable naming a folder the bundles go into, shared by every process of a test run. */
+export const bundleDirVariable = 'CONTRACT_KIT_BUNDLE_DIR'
+
 const built = new Map<string, Promise<string>>()
 let folder: string | undefined
 
@@ -48,11 +51,17 @@ const linkPackages = (entry: string): Plugin => ({
 async function build(entry: string, linked: boolean): Promise<string> {
   const { build: esbuild } = await import('esbuild')
   if (!folder) {
-    const made = mkdtempSync(join(tmpdir(), 'contract-kit-bundles-'))
-    folder = made
-    process.once('exit', () => rmSync(made, { recursive: true, force: true }))
+    // the kit's own test run makes one folder for every process and removes it at its end (a worker vitest stops
+    // never sees its own exit); otherwise this process makes its own and removes it when it exits
+    const shared = process.env[bundleDirVariable]
+    if (shared) folder = shared
+    else {
+      const made = mkdtempSync(join(tmpdir(), 'contract-kit-bundles-'))
+      folder = made
+      process.once('exit', () => rmSync(made, { recursive: true, force: true }))
+    }
   }
-  const outfile = join(folder, `${built.size}-${basename(entry).replace(/\.ts$/, '')}.mjs`)
+  const outfile = join(folder, `${process.pid}-${built.size}-${basename(entry).replace(/\.ts$/, '')}.mjs`)
   await esbuild({
     entryPoints: [entry],
     bundle: true,

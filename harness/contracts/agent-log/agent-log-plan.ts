@@ -90,55 +90,79 @@ export type AgentLogGiven = AgentLogScenario['given']
  * restart or a second setup of their session came between.
  */
 export function agentLogPlan(given: AgentLogGiven, steps: readonly AgentLogStep[]): AgentLogPlan {
-  const stores = new Map<string, Map<string, ExpectedAgent>>()
+  // each store counts its UI events and setups, and the run its kills and restarts; an agent keeps the counts at its
+  // last event, so what came since is a difference read at a check (linear in the steps, however many agents)
+  const stores = new Map<string, TrackedStore>()
   const key = (workspace: AgentLogWorkspace, sessionId: string) => `${workspace}\u0000${sessionId}`
   const agentsOf = (workspace: AgentLogWorkspace, sessionId: string) => {
-    if (!stores.has(key(workspace, sessionId))) stores.set(key(workspace, sessionId), new Map())
+    if (!stores.has(key(workspace, sessionId))) stores.set(key(workspace, sessionId), { agents: new Map(), events: 0, setups: 0 })
     return stores.get(key(workspace, sessionId))!
   }
-  const all = () => [...stores.values()].flatMap((agents) => [...agents.values()])
   const checks: PlannedCheck[] = []
   const calls: PlannedCall[] = []
   let workspace = given.workspace as AgentLogWorkspace
   let sessionId = (given as { session?: string }).session ?? defaultSessionId
   let processIndex = 0
+  let restarts = 0
   const writable = () => workspace === 'sandboxed' && given.store === 'writable'
-  const setUpAgain = () => agentsOf(workspace, sessionId).forEach((a) => (a.reusedSince = true))
+  const setUpAgain = () => void (agentsOf(workspace, sessionId).setups += 1)
+  const expectedOf = (store: TrackedStore, tracked: TrackedAgent): ExpectedAgent => ({
+    ...tracked.agent,
+    eventsSince: store.events - tracked.eventsAt,
+    restartedSince: restarts > tracked.restartsAt,
+    reusedSince: store.setups > tracked.setupsAt,
+  })
   steps.forEach((step, index) => {
     if (step === 'kill' || step === 'restart') {
-      all().forEach((a) => (a.restartedSince = true))
+      restarts += 1
       processIndex += 1
     } else if (step === 'reuse') setUpAgain()
     else if (step === 'check') {
       const others = [...stores.entries()]
         .filter(([k]) => k.startsWith(`${workspace}\u0000`) && k !== key(workspace, sessionId))
-        .flatMap(([, agents]) => [...agents.values()].map((a) => ({ sessionId: a.sessionId, agentId: a.agentId })))
-      const expected = [...agentsOf(workspace, sessionId).values()].map((a) => ({ ...a }))
+        .flatMap(([, store]) => [...store.agents.values()].map(({ agent: a }) => ({ sessionId: a.sessionId, agentId: a.agentId })))
+      const store = agentsOf(workspace, sessionId)
+      const expected = [...store.agents.values()].map((tracked) => expectedOf(store, tracked))
       checks.push({ step: index, workspace, sessionId, writable: writable(), process: processIndex, expected, others: workspace === 'none' ? [] : others })
     } else if (typeof step === 'object') {
       if ('setup' in step) {
         workspace = (step.setup.workspace ?? workspace) as AgentLogWorkspace
         sessionId = step.setup.session ?? sessionId
         setUpAgain()
-      } else if ('activity' in step) agentsOf(workspace, sessionId).forEach((a) => (a.eventsSince += step.activity))
+      } else if ('activity' in step) agentsOf(workspace, sessionId).events += step.activity
       else {
         const id = 'start' in step ? step.start.agent : step.complete.agent
-        const agents = agentsOf(workspace, sessionId)
-        agents.forEach((a) => (a.eventsSince += 1))
-        const before = agents.get(id)
-        const fresh = { eventsSince: 0, restartedSince: false, reusedSince: false }
+        const store = agentsOf(workspace, sessionId)
+        store.events += 1
+        const before = store.agents.get(id)?.agent
+        const fresh = { eventsAt: store.events, restartsAt: restarts, setupsAt: store.setups }
         if ('start' in step) {
           const start = { name: step.start.name, kind: step.start.kind, parent: step.start.parent }
-          agents.set(id, { agentId: id, sessionId, status: 'running', started: true, completed: before?.completed ?? false, start, startStep: index, ...(before?.outcome ? { outcome: before.outcome } : {}), last: 'start', ...fresh })
+          store.agents.set(id, { agent: { agentId: id, sessionId, status: 'running', started: true, completed: before?.completed ?? false, start, startStep: index, ...(before?.outcome ? { outcome: before.outcome } : {}), last: 'start' }, ...fresh })
         } else {
           const outcome = { status: step.complete.status, result: step.complete.result, error: step.complete.error, duration: step.complete.duration }
-          agents.set(id, { agentId: id, sessionId, status: outcome.status, started: before?.started ?? false, completed: true, ...(before?.start ? { start: before.start, startStep: before.startStep } : {}), outcome, last: 'complete', ...fresh })
+          store.agents.set(id, { agent: { agentId: id, sessionId, status: outcome.status, started: before?.started ?? false, completed: true, ...(before?.start ? { start: before.start, startStep: before.startStep } : {}), outcome, last: 'complete' }, ...fresh })
         }
         calls.push({ step: index, f: 'start' in step ? 'agent-log.agentStarted' : 'agent-log.agentCompleted', agentId: id, workspace, sessionId, writable: writable(), process: processIndex })
       }
     }
   })
   return { store: given.store as AgentLogPlan['store'], uiEventCap: given.uiEventCap, checks, calls }
+}
+
+/** An agent as the plan tracks it: what its last events said, and the counts of its store and run at its last event. */
+interface TrackedAgent {
+  agent: Omit<ExpectedAgent, 'eventsSince' | 'restartedSince' | 'reusedSince'>
+  eventsAt: number
+  restartsAt: number
+  setupsAt: number
+}
+
+/** A session's store (one workspace, one session) as the plan tracks it: its agents, and its UI events and setups so far. */
+interface TrackedStore {
+  agents: Map<string, TrackedAgent>
+  events: number
+  setups: number
 }
 
 /** The agents a check requires rows for (in a writable workspace) that `which` picks, with the check. */

@@ -77,8 +77,16 @@ export interface AgentLogRun extends Omit<AgentLogPlan, 'checks' | 'calls'> {
 /** What the sandbox holds from the start, made by the kit (a regular file where an unwritable workspace would need a folder, and the workspace folder): never the run's. */
 export const sandboxOwn: readonly string[] = ['blocker', 'workspace/']
 
-/** Reads an agent-log History: replays its steps into what each check requires, and joins what each call and check got. */
+/** Reads an agent-log History: replays its steps into what each check requires, and joins what each call and check got (read once per History: every contract of the port shares it, and none changes it). */
 export function agentLogRun(history: AgentLogHistory): AgentLogRun {
+  let run = runs.get(history)
+  if (!run) runs.set(history, (run = readRun(history)))
+  return run
+}
+
+const runs = new WeakMap<AgentLogHistory, AgentLogRun>()
+
+function readRun(history: AgentLogHistory): AgentLogRun {
   const plan = agentLogPlan(history.given as AgentLogGiven, (history.oracle as { steps: AgentLogStep[] }).steps)
   const answered = new Map<string, { type: string; value?: unknown; message?: string }>()
   const setups: AgentLogSetupCall[] = []
@@ -140,8 +148,25 @@ export function agentLogRun(history: AgentLogHistory): AgentLogRun {
 
 /** The rows of an agent in a check's records: how many name it, and the first. */
 export function recordOf(check: AgentLogCheck, agentId: string): { record?: AgentRecord; count: number } {
-  const rows = (check.records ?? []).filter((r) => typeof r === 'object' && r !== null && r.agentId === agentId)
-  return { record: rows[0], count: rows.length }
+  const rows = check.records === undefined ? undefined : rowsByAgent(check.records).get(agentId)
+  return rows ? { record: rows.record, count: rows.count } : { record: undefined, count: 0 }
+}
+
+const rowsIndex = new WeakMap<AgentRecord[], Map<unknown, { record: AgentRecord; count: number }>>()
+
+/** The rows of a check's records by agent id (the first row and how many), built once per records read back. */
+function rowsByAgent(records: AgentRecord[]): Map<unknown, { record: AgentRecord; count: number }> {
+  let index = rowsIndex.get(records)
+  if (index) return index
+  index = new Map()
+  for (const r of records) {
+    if (typeof r !== 'object' || r === null) continue
+    const rows = index.get(r.agentId)
+    if (rows) rows.count += 1
+    else index.set(r.agentId, { record: r, count: 1 })
+  }
+  rowsIndex.set(records, index)
+  return index
 }
 
 /** How a missing or wrong row reads in a message: `gone`, or `shown as failed, not running,`. */

@@ -100,9 +100,16 @@ export function readPlan(given: SessionGiven, oracle: SessionOracle = servedSess
   }
 }
 
-/** The read plan of a session-client scenario, from its `given` alone (what `exercisedBy` decides from). */
+const planned = new WeakMap<object, ReadPlan>()
+
+/** The read plan of a session-client scenario, from its `given` alone (what `exercisedBy` decides from), made once per scenario. */
 export function scenarioReadPlan(scenario: ScenarioOf<'session-client'>): ReadPlan {
-  return readPlan(scenario.given as SessionGiven)
+  let plan = planned.get(scenario)
+  if (!plan) {
+    plan = readPlan(scenario.given as SessionGiven)
+    planned.set(scenario, plan)
+  }
+  return plan
 }
 
 /** Why a correct client prints no settled output in this scenario, or undefined when it does (exit 0). */

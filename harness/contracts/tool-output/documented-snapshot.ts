@@ -12,9 +12,23 @@ const trees = new Map<string, ReturnType<typeof pageTree>>()
  * generated pages, byte for byte. The options must be valid (a depth that is a non-negative integer).
  */
 export function documentedSnapshot(spec: PageSpec, options: SnapshotOptions): string {
+  return documentedSnapshots(spec)(options)
+}
+
+/**
+ * The documented snapshot texts of one generated page, as `documentedSnapshot` gives them, for a check that asks for
+ * several option sets: the tree is printed once per depth limit, and each option set post-processes that text.
+ */
+export function documentedSnapshots(spec: PageSpec): (options: SnapshotOptions) => string {
   const key = JSON.stringify(spec)
   let tree = trees.get(key)
   if (!tree) trees.set(key, (tree = pageTree(spec)))
-  const depth = options.depth === undefined || options.depth === 0 ? undefined : options.depth
-  return applyPostProcessing(renderAriaYaml(tree, depth), options)
+  const page = tree
+  const printed = new Map<number | undefined, string>()
+  return (options) => {
+    const depth = options.depth === undefined || options.depth === 0 ? undefined : options.depth
+    let text = printed.get(depth)
+    if (text === undefined) printed.set(depth, (text = renderAriaYaml(page, depth)))
+    return applyPostProcessing(text, options)
+  }
 }

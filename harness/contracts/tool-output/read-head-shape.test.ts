@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest'
+import fc from 'fast-check'
 import { readHeadShape } from '#harness/contracts/tool-output/read-head-shape.ts'
+import type { HeadShapeSeen } from '#harness/contracts/tool-output/read-head-shape.ts'
 
 const chain = (levels: number) => Array.from({ length: levels }, (_, i) => `${'  '.repeat(i)}- group "g${i}":`).join('\n')
 
@@ -17,4 +19,38 @@ describe('readHeadShape: the shape the depth rule reads', () => {
     expect(readHeadShape('- a\n   - b\nplain\n  - c "cut')).toEqual({ lines: 3, deepest: 2, widest: 2, deep: false })
     expect(readHeadShape('')).toEqual({ lines: 0, deepest: 0, widest: 0, deep: false })
   })
+  test('reads every head as the rule written plainly does (split into lines, matched, siblings grouped by level and parent)', () => {
+    // lines of 0 to 9 spaces, then an item or not: `- `, `-`, `-x`, text, nothing, a carriage return
+    const line = fc.tuple(fc.integer({ min: 0, max: 9 }), fc.constantFrom('- a', '- ', '-', '-x', '--', 'plain', '', '\r', '- /url: "#i1"', ' - b'))
+    const head = fc.array(line, { maxLength: 40 }).map((lines) => lines.map(([spaces, rest]) => `${' '.repeat(spaces)}${rest}`).join('\n'))
+    fc.assert(
+      fc.property(fc.oneof(head, fc.string({ unit: fc.constantFrom(' ', '-', '\n', 'a') })), (text) => {
+        expect(readHeadShape(text)).toEqual(plainReading(text))
+      }),
+      { numRuns: 2000, seed: 0x0c0ffee },
+    )
+  })
 })
+
+/** The rule as first written: every line, the item lines matched by `^( *)- `, siblings keyed by `level:parent`. */
+function plainReading(head: string): HeadShapeSeen {
+  const lastAt: number[] = []
+  const groups = new Map<string, number>()
+  let lines = 0
+  let deepest = 0
+  let widest = 0
+  for (const line of head.split('\n')) {
+    const indent = /^( *)- /.exec(line)?.[1]
+    if (indent === undefined) continue
+    const level = Math.floor(indent.length / 2) + 1
+    const group = `${level}:${level === 1 ? -1 : (lastAt[level - 2] ?? -1)}`
+    const count = (groups.get(group) ?? 0) + 1
+    groups.set(group, count)
+    widest = Math.max(widest, count)
+    deepest = Math.max(deepest, level)
+    lastAt[level - 1] = lines
+    lastAt.length = level
+    lines++
+  }
+  return { lines, deepest, widest, deep: deepest >= 5 && widest * 2 < lines }
+}

@@ -15,22 +15,32 @@ export interface HeadShapeSeen {
  * `^( *)- `; a line's parent is the last item line before it one level up; siblings share a parent.
  */
 export function readHeadShape(head: string): HeadShapeSeen {
+  // one pass over the text, line by line, holding no line past its own turn (a head of a 50,000-sibling page has
+  // 150,000 lines: held all at once they outlive the young generation, and the reading grows faster than the head)
   const lastAt: number[] = [] // the index of the last item line seen at each level
-  const groups = new Map<string, number>()
+  // siblings counted by their group: the parent's line index, or -level for the lines with no parent at their level
+  // (a parent's level is always one less than its children's, so the index alone tells its group apart)
+  const groups = new Map<number, number>()
   let lines = 0
   let deepest = 0
   let widest = 0
-  for (const line of head.split('\n')) {
-    const indent = /^( *)- /.exec(line)?.[1]
-    if (indent === undefined) continue
-    const level = Math.floor(indent.length / 2) + 1
-    const group = `${level}:${level === 1 ? -1 : (lastAt[level - 2] ?? -1)}`
+  for (let start = 0; start <= head.length; ) {
+    const newline = head.indexOf('\n', start)
+    const end = newline < 0 ? head.length : newline
+    let at = start
+    while (at < end && head.charCodeAt(at) === 32) at++
+    const indent = at - start
+    start = end + 1
+    if (at + 1 >= end || !head.startsWith('- ', at)) continue
+    const level = Math.floor(indent / 2) + 1
+    const parent = level === 1 ? -1 : (lastAt[level - 2] ?? -1)
+    const group = parent < 0 ? -level : parent
     const count = (groups.get(group) ?? 0) + 1
     groups.set(group, count)
     widest = Math.max(widest, count)
     deepest = Math.max(deepest, level)
     lastAt[level - 1] = lines
-    lastAt.length = level
+    if (lastAt.length > level) lastAt.length = level
     lines++
   }
   return { lines, deepest, widest, deep: deepest >= 5 && widest * 2 < lines }

@@ -8,6 +8,15 @@ describe('the Connect envelope', () => {
     expect(new TextDecoder().decode(bytes.subarray(5))).toBe('{"a":"é"}')
   })
 
+  test('a text too long for the scratch memory is encoded as a short one is: its compact JSON in UTF-8', () => {
+    for (const text of ['é😀\ud800', 'é😀\ud800'.repeat(20_000)]) {
+      const bytes = encodeEnvelope(0, { text })
+      const payload = Buffer.from(JSON.stringify({ text }), 'utf8')
+      expect([bytes.length, new DataView(bytes.buffer).getUint32(1, false)]).toEqual([5 + payload.length, payload.length])
+      expect(Buffer.from(bytes.subarray(5)).equals(payload)).toBe(true)
+    }
+  })
+
   test('decodes back whole envelopes and keeps the bytes of an incomplete last one', () => {
     const one = encodeEnvelope(0, 'one')
     const two = encodeEnvelope(endStreamFlag, {})

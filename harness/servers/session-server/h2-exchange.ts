@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders, ServerHttp2Stream } from 'node:http2'
 import { untilGone } from '#harness/servers/session-server/until-gone.ts'
-import { writeUnlessGone } from '#harness/servers/session-server/write-unless-gone.ts'
+import { responseWriter } from '#harness/servers/session-server/response-writer.ts'
 import type { GoneReason, SessionExchange, WatchSink } from '#harness/servers/session-server/session-exchange.ts'
 import type { NodeConnection } from '#harness/servers/session-server/node-connection.ts'
 import { readBody } from '#harness/servers/session-server/read-body.ts'
@@ -49,8 +49,10 @@ export function h2Exchange(stream: ServerHttp2Stream, headers: IncomingHttpHeade
         if (ending && live()) stream.sendTrailers({})
       })
       stream.respond({ ':status': 200, 'content-type': contentType }, { waitForTrailers: true })
+      const writer = responseWriter(stream, gone, live)
       const sink: WatchSink = {
-        write: (bytes) => writeUnlessGone(stream, bytes, gone, live),
+        write: writer.write,
+        ready: writer.ready,
         wait: (ms) => waitUnlessAborted(ms, signal),
         end() {
           ending = true

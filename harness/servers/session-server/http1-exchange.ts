@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { untilGone } from '#harness/servers/session-server/until-gone.ts'
-import { writeUnlessGone } from '#harness/servers/session-server/write-unless-gone.ts'
+import { responseWriter } from '#harness/servers/session-server/response-writer.ts'
 import type { GoneReason, SessionExchange, WatchSink } from '#harness/servers/session-server/session-exchange.ts'
 import type { NodeConnection } from '#harness/servers/session-server/node-connection.ts'
 import { readBody } from '#harness/servers/session-server/read-body.ts'
@@ -38,8 +38,10 @@ export function http1Exchange(request: IncomingMessage, response: ServerResponse
     startStream(contentType) {
       response.writeHead(200, { 'content-type': contentType })
       response.flushHeaders()
+      const writer = responseWriter(response, gone, live)
       const sink: WatchSink = {
-        write: (bytes) => writeUnlessGone(response, bytes, gone, live),
+        write: writer.write,
+        ready: writer.ready,
         wait: (ms) => waitUnlessAborted(ms, signal),
         end() {
           if (live()) response.end()

@@ -4,7 +4,10 @@ import type { ServerEvent } from '#harness/servers/session-server/server-event.t
 
 /**
  * Writes a planned WatchSession response to an exchange, recording each whole frame, each fault (with what it put on
- * the wire) and how the response ended. A plan that starts with `refuse` is refused before any response.
+ * the wire) and how the response ended. A plan that starts with `refuse` is refused before any response. While the
+ * transport takes more (`sink.ready()`), the next bytes are written before the last write resolved; a frame is still
+ * recorded only once its own write was handed over, and a fault, the end or the other side leaving waits for every
+ * write before it, so the events and the bytes on the wire come in the same order as one write at a time.
  */
 export async function runWatch(plan: WatchPlan, watch: number, exchange: SessionExchange, record: (event: ServerEvent) => void): Promise<void> {
   const ended = (how: Extract<ServerEvent, { type: 'end' }>['how']) => record({ type: 'end', watch, how, error: how === 'end-stream' ? plan.error : null })
@@ -18,18 +21,24 @@ export async function runWatch(plan: WatchPlan, watch: number, exchange: Session
     return ended('refuse')
   }
   const sink = exchange.startStream('application/connect+json')
+  const writes = writesInOrder((frame) => record({ type: 'frame', watch, ...frame }))
   for (const step of plan.steps) {
     const gone = sink.gone()
-    if (gone) return ended(gone)
+    if (gone || writes.failed()) {
+      await writes.settled() // the frames handed over before it are recorded before the end
+      return ended(gone ?? sink.gone() ?? 'client-closed')
+    }
     if (step.type === 'bytes') {
-      if (!(await sink.write(step.bytes))) return ended(sink.gone() ?? 'client-closed')
+      writes.add(sink.write(step.bytes), step.completes === 'end-stream' ? null : step.completes)
+      if (step.completes !== 'end-stream' && sink.ready?.()) continue
+      if (!(await writes.settled())) return ended(sink.gone() ?? 'client-closed')
       if (step.completes === 'end-stream') {
         sink.end()
         return ended('end-stream')
       }
-      if (step.completes) record({ type: 'frame', watch, frame: step.completes.frame, cursor: step.completes.cursor })
       continue
     }
+    if (!(await writes.settled())) return ended(sink.gone() ?? 'client-closed')
     const applied = step.fault
     if (applied.kind === 'delay') {
       fault(step, [`nothing for ${applied.ms} ms`])
@@ -49,5 +58,29 @@ export async function runWatch(plan: WatchPlan, watch: number, exchange: Session
     const sent = await sink.abort(applied)
     fault(step, sent)
     return ended(sent.length > 0 ? applied.kind : (sink.gone() ?? 'client-closed'))
+  }
+}
+
+/**
+ * The writes of one response in flight, in the order they were made: each frame is recorded once its own write and
+ * every write before it were handed over; after a write that failed, nothing more is recorded.
+ */
+function writesInOrder(onFrame: (frame: { frame: number; cursor: string }) => void) {
+  let last: Promise<boolean> = Promise.resolve(true)
+  let failed = false
+  return {
+    add(written: Promise<boolean>, completes: { frame: number; cursor: string } | null): void {
+      const before = last
+      last = (async () => {
+        const handedOver = (await before) && (await written)
+        if (!handedOver) failed = true
+        else if (completes) onFrame(completes)
+        return handedOver
+      })()
+    },
+    /** Resolves once every write so far resolved: true if all were handed over. */
+    settled: (): Promise<boolean> => last,
+    /** Whether a write resolved false (the exchange is gone). */
+    failed: (): boolean => failed,
   }
 }

@@ -7,6 +7,11 @@ export type GoneReason = 'client-closed' | 'server-closed'
 export interface WatchSink {
   /** Writes bytes; resolves true once they were handed to the transport whole, false if the exchange is gone. */
   write(bytes: Uint8Array): Promise<boolean>
+  /**
+   * Whether the transport takes more bytes at once (its buffer is not full): the next write may then start before this
+   * one resolves, the writes resolving in order. Absent (msw), every write waits for the one before it.
+   */
+  ready?(): boolean
   /** Waits `ms` milliseconds; resolves false early if the exchange goes meanwhile. */
   wait(ms: number): Promise<boolean>
   /** Ends the body cleanly (after an end-of-stream envelope, or for a `cut` / `no-end` fault). */

@@ -4,7 +4,10 @@ import type { FaultPosition } from '#harness/servers/session-server/server-event
 import type { ConnectCode } from '#harness/servers/session-server/connect-error.ts'
 import { encodeEnvelope, endStreamFlag } from '#harness/servers/session-server/connect-envelope.ts'
 
-/** One step of a watch call's response: a piece of the body (maybe completing an envelope) or a fault to apply. */
+/**
+ * One step of a watch call's response: a piece of the body (maybe completing an envelope) or a fault to apply. In a
+ * call no fault applies to, a step's `bytes` are encoded each time they are read: read them once per write.
+ */
 export type WatchStep =
   | { type: 'bytes'; bytes: Uint8Array; completes: { frame: number; cursor: string } | 'end-stream' | null }
   | { type: 'fault'; fault: WatchFault; at: FaultPosition; offset: number }
@@ -36,6 +39,7 @@ export function planWatch(script: SessionScript, call: number, request: unknown)
   if (sessionId !== script.sessionId) return errorPlan(cursor, 'not_found', `no session ${JSON.stringify(sessionId)}`)
   const after = cursor ? script.frames.findIndex((frame) => frame.cursor === cursor) : -1
   if (cursor && after < 0) return errorPlan(cursor, 'invalid_argument', `unknown cursor ${JSON.stringify(cursor)}`)
+  if (!script.faults.some((fault) => fault.watch === call)) return { cursor, error: null, steps: envelopesAsWritten(script, after) }
 
   const envelopes: Envelope[] = []
   let total = 0
@@ -54,6 +58,28 @@ export function planWatch(script: SessionScript, call: number, request: unknown)
     .sort((a, b) => a.offset - b.offset)
   const refused = faults.find((step) => step.fault.kind === 'refuse')
   return { cursor, error: null, steps: refused ? [refused] : interleave(envelopes, faults) }
+}
+
+/**
+ * The steps of a call no fault applies to: each frame after `after`, then the end-of-stream envelope, every envelope
+ * whole. No offset is needed, so none is encoded ahead: each envelope is encoded as it is written and dropped once
+ * written, and a long watch neither waits for all of it to be encoded nor holds all of it in memory.
+ */
+function envelopesAsWritten(script: SessionScript, after: number): WatchStep[] {
+  const steps: WatchStep[] = script.frames.slice(after + 1).map((frame, i) => lazyBytes(() => encodeEnvelope(0, frame), { frame: after + 1 + i, cursor: frame.cursor }))
+  steps.push(lazyBytes(() => encodeEnvelope(endStreamFlag, {}), 'end-stream'))
+  return steps
+}
+
+/** A `bytes` step whose bytes are encoded each time they are read (the same bytes every time), and never kept. */
+function lazyBytes(encode: () => Uint8Array, completes: Extract<WatchStep, { type: 'bytes' }>['completes']): WatchStep {
+  return {
+    type: 'bytes',
+    get bytes() {
+      return encode()
+    },
+    completes,
+  }
 }
 
 function parseRequest(request: unknown): { sessionId: string; cursor: string | null } | string {

@@ -1,0 +1,128 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { serialize } from 'node:v8'
+import type { BenchOptions } from '#harness/bench/bench.ts'
+import type { BenchRow } from '#harness/bench/bench-row.ts'
+import { ratioOf } from '#harness/bench/bench-row.ts'
+import { statsOf } from '#harness/bench/sample.ts'
+import type { Stats } from '#harness/bench/sample.ts'
+import { scalingFamilies } from '#harness/bench/scaling-families.ts'
+import type { ScalingFamily } from '#harness/bench/scaling-families.ts'
+import { recordScalingHistory } from '#harness/bench/scaling-record.ts'
+import { startJudgingProbe } from '#harness/bench/scaling-child.ts'
+import type { JudgingProbe } from '#harness/bench/scaling-child.ts'
+import type { JudgeMemory } from '#harness/bench/scaling-judge-child.ts'
+
+/** The most a check may take at 10× the size it judges: linear, or n log n, with room for the machine's noise. */
+export const scalingTarget = 12
+
+/** One size of a family, measured: how long recording its History took (and where), the History's size, and how judging it went. */
+interface Measured {
+  size: number
+  recordMs: number
+  tmpdir?: string
+  historyBytes: number
+  judging: Stats
+  memory: JudgeMemory
+}
+
+/**
+ * `scaling`: every contract family's check at 1×, 10× and 100× of the size of what it judges. For each family a
+ * History of each size is recorded once (untimed for the checks) against the port's bundled reference and handed to
+ * a process of its own, which judges it by every contract of its port (`judgeHistory`) once for the peak memory, then
+ * warms up; the three are then timed in turn, `runs` times each (so a burst of load on a shared machine falls on every
+ * size alike), each time on a fresh copy. A row per family and step: time(10n)/time(n), target ≤ 12×; and a row per
+ * family for recording, which is the driver and the system, not a check.
+ */
+export async function benchScaling(options: BenchOptions): Promise<BenchRow[]> {
+  const rows: BenchRow[] = []
+  const folder = mkdtempSync(join(tmpdir(), 'contract-kit-bench-scaling-'))
+  try {
+    for (const family of scalingFamilies) {
+      process.stderr.write(`bench: scaling ${family.port} (${family.sizes.map(count).join(', ')} ${family.unit})…\n`)
+      const measured = await measureFamily(family, options.runs, folder)
+      rows.push(...stepRows(family, measured), recordingRow(family, measured))
+    }
+  } finally {
+    rmSync(folder, { recursive: true, force: true })
+  }
+  return rows
+}
+
+/** Records a family's three Histories, starts a judging probe on each (its memory), then times the three in turn. */
+async function measureFamily(family: ScalingFamily, runs: number, folder: string): Promise<Measured[]> {
+  const sizes: Array<Omit<Measured, 'judging' | 'memory'> & { probe: JudgingProbe }> = []
+  try {
+    for (const size of family.sizes) {
+      const { history, ...recorded } = await recordScalingHistory(family, size)
+      const file = join(folder, `${family.port}-${size}.bin`)
+      const bytes = serialize(history)
+      writeFileSync(file, bytes)
+      const probe = await startJudgingProbe(file).finally(() => rmSync(file))
+      sizes.push({ ...recorded, historyBytes: bytes.length, probe })
+    }
+    const times = sizes.map((): number[] => [])
+    for (let run = 0; run < runs; run++) {
+      for (const [i, { probe }] of sizes.entries()) times[i]!.push(await probe.time())
+    }
+    return sizes.map(({ probe, ...m }, i) => ({ ...m, memory: probe.memory, judging: statsOf(times[i]!) }))
+  } finally {
+    await Promise.all(sizes.map(({ probe }) => probe.close()))
+  }
+}
+
+/** The rows of a family's two steps, 1× → 10× and 10× → 100×. */
+function stepRows(family: ScalingFamily, measured: readonly Measured[]): BenchRow[] {
+  return [0, 1].map((i) => {
+    const [small, large] = [measured[i]!, measured[i + 1]!]
+    const ratio = ratioOf(large.judging, small.judging)
+    const [memSmall, memLarge] = [judgingMiB(small.memory), judgingMiB(large.memory)]
+    const memRatio = Math.round((memLarge / memSmall) * 10) / 10
+    const verdicts = [small, large].filter((m) => m.memory.verdict !== 'held').map((m) => `; ${count(m.size)}: verdict ${m.memory.verdict}`)
+    return {
+      group: 'scaling',
+      name: `${family.port}: judging ${count(small.size)} → ${count(large.size)} ${family.unit}`,
+      subject: large.judging,
+      baseline: small.judging,
+      unit: 'ms',
+      ratio,
+      target: `≤ ${scalingTarget}× per 10×`,
+      met: ratio <= scalingTarget,
+      note: `${count(small.size)}: ${ms(small.judging.median)}, ${count(large.size)}: ${ms(large.judging.median)}; peak memory of judging ${mib(memSmall)} → ${mib(memLarge)} (${memRatio}×, linear ${memRatio <= scalingTarget ? '✓' : '✗'})${verdicts.join('')}`,
+    }
+  })
+}
+
+/** A family's recording row: the 100× History against the 10× one, with all three times and the Histories' sizes. */
+function recordingRow(family: ScalingFamily, measured: readonly Measured[]): BenchRow {
+  const once = (m: Measured) => statsOf([m.recordMs])
+  const [, ten, hundred] = measured as [Measured, Measured, Measured]
+  const how = measured[0]!.memory.how === 'hwm' ? 'peak RSS above the loaded History during the first judging in a process of its own (Linux VmHWM, reset before it; its code compiled as it runs)' : 'the child process’s lifetime peak RSS (loading included) above the loaded History'
+  return {
+    group: 'scaling',
+    name: `${family.port}: recording the History (${family.adapter}), 10× → 100×`,
+    subject: once(hundred),
+    baseline: once(ten),
+    unit: 'ms',
+    ratio: ratioOf(once(hundred), once(ten)),
+    note: `the driver and the system, not a check${measured[0]!.tmpdir ? `, with its sandbox in ${measured[0]!.tmpdir} (tmpfs: the reference's SQLite syncs every write, and a busy disk's syncs would be most of the time)` : ''}; once each: ${measured.map((m) => `${count(m.size)}: ${ms(m.recordMs)} (History ${mib(m.historyBytes / 2 ** 20)})`).join(', ')}; n = ${family.about}; memory: ${how}`,
+  }
+}
+
+/** The memory one judging took: its peak resident set above the one with the History loaded, in MiB (at least 0.1). */
+function judgingMiB(memory: JudgeMemory): number {
+  return Math.max(0.1, (memory.peakBytes - memory.loadedBytes) / 2 ** 20)
+}
+
+function count(n: number): string {
+  return n.toLocaleString('en-US')
+}
+
+function ms(value: number): string {
+  return value >= 100 ? `${count(Math.round(value))} ms` : `${Number(value.toPrecision(3))} ms`
+}
+
+function mib(value: number): string {
+  return value >= 100 ? `${count(Math.round(value))} MiB` : `${Number(value.toPrecision(3))} MiB`
+}
