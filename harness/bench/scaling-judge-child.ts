@@ -46,9 +46,13 @@ function firstJudging(history: History): JudgeMemory {
   return { loadedBytes, peakBytes, how: reset ? 'hwm' : 'maxrss', verdict }
 }
 
-/** The wall time of judging a fresh copy of the History (so nothing a contract remembers of one carries over), in ms; the copy is made before the clock starts. */
+/**
+ * The wall time of judging a fresh copy of the History (so nothing a contract remembers of one carries over), in ms;
+ * the copy is made, and the garbage of earlier copies collected, before the clock starts: the time is the judging's own.
+ */
 function timeJudging(history: History): number {
   const copy = structuredClone(history)
+  ;(globalThis as { gc?: () => void }).gc?.()
   const start = performance.now()
   judgeHistory(copy)
   return performance.now() - start

@@ -50,20 +50,46 @@ export function judgeRows(run: AgentLogRun, rule: RowRule): ContractResult {
   const unanswered = required.find(({ check }) => check.records === undefined)
   if (unanswered) return unknown(`the check of step ${unanswered.check.step} got no records back (agent-log.records was not answered), so ${unanswered.agent.agentId}'s row was never seen`)
   const after = rule.after?.(reads, run)
-  return held(`${rowsLine(reads)}${after ? `, ${after}` : ''}`, { rows: reads.map(rowFigures), checks: new Set(reads.map((r) => r.check.step)).size, ...rule.figures?.(reads, run) })
+  // the figures keep the first reads whole and count the rest: a run of thousands of agents keeps its reports small
+  return held(`${rowsLine(reads)}${after ? `, ${after}` : ''}`, { rows: reads.slice(0, figureRows).map(rowFigures), rowsRead: reads.length, checks: new Set(reads.map((r) => r.check.step)).size, ...rule.figures?.(reads, run) })
 }
 
-/** The rows read back, agent by agent, with the statuses seen: "gate-2: 1 row, status completed; reviewer-2: 1 row, status running then failed". */
+/** How many reads the held figures list one by one (`rowsRead` counts them all). */
+const figureRows = 100
+
+/** How many agents the evidence names one by one; past that it says how many agents read back each way. */
+const namedAgents = 8
+
+const count = new Intl.NumberFormat('en-US')
+
+/**
+ * The rows read back, agent by agent, with the statuses seen: "gate-2: 1 row, status completed; reviewer-2: 1 row,
+ * status running then failed". Past a few agents, agents read back alike are counted together, two named, so the
+ * line stays short however many agents a run records: "19,998 agents (gate-1, gate-2, …): 1 row, status completed".
+ */
 export function rowsLine(reads: readonly RowRead[]): string {
   const byAgent = new Map<string, RowRead[]>()
-  for (const read of reads) byAgent.set(read.agent.agentId, [...(byAgent.get(read.agent.agentId) ?? []), read])
+  for (const read of reads) {
+    const seen = byAgent.get(read.agent.agentId)
+    if (seen) seen.push(read)
+    else byAgent.set(read.agent.agentId, [read])
+  }
   const checks = new Set(reads.map((r) => r.check.step)).size
-  const agents = [...byAgent].map(([id, seen]) => {
+  const described = [...byAgent].map(([id, seen]): [string, string] => {
     const statuses = seen.map((r) => r.record?.status ?? '').filter((s, i, all) => i === 0 || all[i - 1] !== s)
     const counts = [...new Set(seen.map((r) => r.count))]
-    return `${id}: ${counts.map((n) => n.toLocaleString('en-US')).join(' or ')} row${counts.length === 1 && counts[0] === 1 ? '' : 's'}, status ${statuses.join(' then ')}`
+    return [id, `${counts.map((n) => count.format(n)).join(' or ')} row${counts.length === 1 && counts[0] === 1 ? '' : 's'}, status ${statuses.join(' then ')}`]
   })
-  return `${agents.join('; ')}${checks > 1 ? ` (${checks.toLocaleString('en-US')} checks)` : ''}`
+  const suffix = checks > 1 ? ` (${count.format(checks)} checks)` : ''
+  if (described.length <= namedAgents) return `${described.map(([id, what]) => `${id}: ${what}`).join('; ')}${suffix}`
+  const alike = new Map<string, string[]>()
+  for (const [id, what] of described) {
+    const ids = alike.get(what)
+    if (ids) ids.push(id)
+    else alike.set(what, [id])
+  }
+  const groups = [...alike].map(([what, ids]) => `${count.format(ids.length)} agent${ids.length === 1 ? '' : 's'} (${ids.slice(0, 2).join(', ')}${ids.length > 2 ? ', …' : ''}): ${what}`)
+  return `${groups.join('; ')}${suffix}`
 }
 
 function rowFigures(read: RowRead): Record<string, unknown> {
