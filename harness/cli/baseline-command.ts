@@ -10,6 +10,7 @@ import { loadScenarios } from '#harness/scenario/load-scenarios.ts'
 import { scenarioRoot } from '#harness/suite/scenario-root.ts'
 import { writeFileAtomic } from '#harness/reporters/write-file-atomic.ts'
 import { parseFlags } from '#harness/cli/select-run.ts'
+import { decimalFlag } from '#harness/cli/decimal-flag.ts'
 import { UsageError } from '#harness/cli/usage-error.ts'
 
 /**
@@ -35,8 +36,7 @@ export async function baselineCommand(args: string[]): Promise<number> {
   })
   if (values.profile === undefined) throw new UsageError('baseline needs --profile FILE: the profile whose lists to rewrite')
   if (values.link !== undefined && !URL.canParse(values.link)) throw new UsageError(`--link: expected the URL of the issue tracking new failures, got ${JSON.stringify(values.link)}`)
-  const repeat = Number(values.repeat)
-  if (!(Number.isInteger(repeat) && repeat >= 1 && repeat <= 10)) throw new UsageError(`--repeat: expected a whole number from 1 to 10, got ${JSON.stringify(values.repeat)}`)
+  const repeat = decimalFlag('--repeat', String(values.repeat), { min: 1, max: 10 })
   const profile = loadProfile(values.profile)
   const { plan, ports } = await planRun({ ...values, profile: [values.profile], 'no-expectations': true })
   const attempts = []

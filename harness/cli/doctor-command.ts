@@ -1,4 +1,5 @@
 import { parseFlags } from '#harness/cli/select-run.ts'
+import { decimalFlag, maxTimerMs } from '#harness/cli/decimal-flag.ts'
 import { UsageError } from '#harness/cli/usage-error.ts'
 import { resolveDoctorTarget } from '#harness/doctor/resolve-doctor-target.ts'
 import { loadShippedSystems, mayNameShippedSystem, portsNamedBy } from '#harness/adapters/shipped-systems.ts'
@@ -9,9 +10,7 @@ import type { Profile } from '#harness/profiles/load-profile.ts'
 
 function positiveInteger(flag: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined
-  const number = Number(value)
-  if (!(Number.isInteger(number) && number > 0)) throw new UsageError(`--${flag}: expected a positive whole number, got ${JSON.stringify(value)}`)
-  return number
+  return decimalFlag(`--${flag}`, value, { min: 1, max: maxTimerMs })
 }
 
 /**

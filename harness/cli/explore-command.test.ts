@@ -65,7 +65,7 @@ describe('contract-kit explore', () => {
   it.for([
     [['explore'], /^contract-kit: explore: expected --adapter NAME/],
     [['explore', '--adapter', 'pager/reference', '--port', 'paper'], /^contract-kit: --port: expected one of pager, session-client, snapshotter, tool-output, agent-log, got "paper"$/],
-    [['explore', '--adapter', 'pager/reference', '--runs', '0'], /^contract-kit: --runs: expected a whole number from 1 to 2147483647, got "0"$/],
+    [['explore', '--adapter', 'pager/reference', '--runs', '0'], /^contract-kit: --runs: expected a whole number from 1 to 2,147,483,647, in decimal digits, got "0"$/],
     [['explore', '--adapter', 'pager/reference', '--port', 'agent-log'], /^contract-kit: pager\/reference does not offer the agent-log port \(it offers: pager\)$/],
   ] as const)('bad usage is one line and exit 2: %s', async ([args, message]) => {
     const exit = await runKit([...args])

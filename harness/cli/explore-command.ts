@@ -5,6 +5,7 @@ import { resolveAdapter } from '#harness/adapters/index.ts'
 import { loadShippedSystems, mayNameShippedSystem, portsNamedBy } from '#harness/adapters/shipped-systems.ts'
 import { resultLine } from '#harness/contracts/contract.ts'
 import { parseFlags } from '#harness/cli/select-run.ts'
+import { decimalFlag } from '#harness/cli/decimal-flag.ts'
 import { UsageError } from '#harness/cli/usage-error.ts'
 import { declaredPorts } from '#harness/cli/run-command.ts'
 import { explorePort } from '#harness/explore/explore-port.ts'
@@ -115,7 +116,5 @@ function progressLine(adapter: string, port: string, runs: number, seed: number,
 
 function wholeNumber(flag: string, text: string | undefined, fallback: number, min: number): number {
   if (text === undefined) return fallback
-  const n = Number(text)
-  if (!Number.isInteger(n) || n < min || n > 2 ** 31 - 1) throw new UsageError(`${flag}: expected a whole number from ${min} to ${2 ** 31 - 1}, got ${JSON.stringify(text)}`)
-  return n
+  return decimalFlag(flag, text, { min, max: 2 ** 31 - 1 })
 }

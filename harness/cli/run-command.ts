@@ -12,6 +12,7 @@ import { selectScenarios } from '#harness/scenario/select-scenarios.ts'
 import type { LoadedScenario } from '#harness/scenario/load-scenarios.ts'
 import { parseFlags, selectionOptions, selectRun } from '#harness/cli/select-run.ts'
 import { UsageError } from '#harness/cli/usage-error.ts'
+import { decimalFlag, maxTimerMs } from '#harness/cli/decimal-flag.ts'
 
 /** The flags of `run` (and of `baseline`, which runs a profile the same way). */
 export const runOptions = {
@@ -54,8 +55,7 @@ export async function planRun(values: {
   'keep-histories'?: boolean
   timeout?: string
 }): Promise<{ plan: RunPlan; ports: string[] }> {
-  const timeoutMs = values.timeout === undefined ? undefined : Number(values.timeout)
-  if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs > 0)) throw new UsageError(`--timeout: expected a positive whole number of milliseconds, got ${JSON.stringify(values.timeout)}`)
+  const timeoutMs = values.timeout === undefined ? undefined : decimalFlag('--timeout', values.timeout, { min: 1, max: maxTimerMs, what: 'a whole number of milliseconds' })
   const profiles = (values.profile ?? []).map((file) => loadProfile(file))
   const defaults = values.adapter === undefined && profiles.length === 0
   const { scenarios, adapters, patterns, scenarioDir } = await selectRun({ ...values, adapter: values.adapter ?? (defaults ? undefined : []) })

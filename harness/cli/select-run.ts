@@ -42,9 +42,18 @@ export async function selectRun(values: { adapter?: string[]; scenario?: string[
 
 /** Parses a command's flags, turning node's parse errors into one-line usage errors. */
 export function parseFlags<T extends ParseArgsConfig>(config: T): ReturnType<typeof parseArgs<T>> {
+  let parsed: ReturnType<typeof parseArgs<T>> & { tokens?: Array<{ kind: string; name?: string }> }
   try {
-    return parseArgs(config)
+    parsed = parseArgs({ ...config, tokens: true }) as unknown as typeof parsed
   } catch (error) {
     throw new UsageError(`${error instanceof Error ? error.message.split('\n')[0] : String(error)} (see contract-kit help)`)
   }
+  // a flag that takes one value, given twice, is a mistake node's parser would settle silently (the last wins)
+  const seen = new Set<string>()
+  for (const token of parsed.tokens ?? []) {
+    if (token.kind !== 'option' || token.name === undefined || config.options?.[token.name]?.multiple) continue
+    if (seen.has(token.name)) throw new UsageError(`--${token.name} is given twice: it takes one value (see contract-kit help)`)
+    seen.add(token.name)
+  }
+  return parsed
 }

@@ -47,8 +47,8 @@ describe('doctorCommand', () => {
     [['--adapter', 'pager/reference'], /doctor checks an implementation over stdio/],
     [['--adapter', 'no-such-system@stdio'], /doctor checks an implementation over stdio/],
     [['--adapter', 'stdio:python3 pager.py | tee log'], /shell operator/],
-    [['--adapter', 'stdio:python3 pager.py', '--calls', '0'], /--calls: expected a positive whole number, got "0"/],
-    [['--adapter', 'stdio:python3 pager.py', '--max-call-ms', 'fast'], /--max-call-ms: expected a positive whole number/],
+    [['--adapter', 'stdio:python3 pager.py', '--calls', '0'], /--calls: expected a whole number from 1 to 2,147,483,647, in decimal digits, got "0"/],
+    [['--adapter', 'stdio:python3 pager.py', '--max-call-ms', 'fast'], /--max-call-ms: expected a whole number from 1 to 2,147,483,647, in decimal digits, got "fast"/],
     [['--adapter', 'stdio:python3 pager.py', '--profile', 'x.yaml'], /doctor needs one of --profile FILE or --adapter/],
     [['--adapter', 'stdio:python3 pager.py', 'extra'], /positional/],
   ])('rejects %j as bad usage, starting nothing', async (args, message) => {

@@ -129,17 +129,30 @@ function failureLines(run: Run): string[] {
   const groups = new Map<string, ContractOutcome[]>()
   for (const c of unjudged) groups.set(JSON.stringify([c.verdict, resultLine(c)]), [...(groups.get(JSON.stringify([c.verdict, resultLine(c)])) ?? []), c])
   for (const group of groups.values()) lines.push(`- ${group.map((c) => `**${c.id}**`).join(', ')} ${group[0].verdict} (exercised): ${cell(resultLine(group[0]))}`)
-  for (const s of run.stale) lines.push(`- stale known-failing entry \`${s.pattern}\` (${s.source}): it excuses nothing that broke`)
+  for (const s of run.stale) lines.push(`- stale known-failing entry \`${code(s.pattern)}\` (${cell(s.source)}): it excuses nothing that broke`)
   // the verdict's own reason when it is only the unjudged contracts above, said again, is left out
   const said = unjudged.map((c) => `${c.id} is exercised by this scenario but came back ${c.verdict}: ${resultLine(c)}`).join('; ')
   if (run.error && run.error.message !== said) lines.push(`- ${run.error.message.startsWith('untestable:') ? '' : 'error: '}${cell(run.error.message)}`)
   if (run.history) lines.push(`- History: \`${run.history}\``)
-  lines.push('', 'Reproduce with:', '', '```sh', run.reproduce, '```', '')
+  // fenced by more backticks than the command holds in a row, so nothing in it (an adapter's command line) closes the fence
+  const fence = '`'.repeat(Math.max(3, ...(run.reproduce.match(/`+/g) ?? []).map((r) => r.length + 1)))
+  lines.push('', 'Reproduce with:', '', `${fence}sh`, run.reproduce.replace(/\s*\n\s*/g, ' '), fence, '')
   return lines
 }
 
+/**
+ * Text an implementation may have written (a message, an error, its stderr) as plain text on one line of Markdown,
+ * in a table cell or a list: HTML escaped (`<script>`, `<img onerror>` show as text wherever the summary is rendered,
+ * GitHub's step summary included), link and image brackets escaped, control characters shown as `\u{…}`.
+ */
 function cell(text: string): string {
-  return text.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ')
+  return text
+    .replace(/\s*\n\s*/g, ' ')
+    .replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`)
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/([|[\]])/g, '\\$1')
 }
 
 /** Text for inside a one-backtick code span (a scenario id, an adapter name): on one line, without backticks. */
