@@ -11,6 +11,7 @@ import { scenarioRoot } from '#harness/suite/scenario-root.ts'
 import { writeFileAtomic } from '#harness/reporters/write-file-atomic.ts'
 import { parseFlags } from '#harness/cli/select-run.ts'
 import { decimalFlag } from '#harness/cli/decimal-flag.ts'
+import { checkOutDir } from '#harness/cli/check-out-dir.ts'
 import { UsageError } from '#harness/cli/usage-error.ts'
 
 /**
@@ -39,6 +40,7 @@ export async function baselineCommand(args: string[]): Promise<number> {
   const repeat = decimalFlag('--repeat', String(values.repeat), { min: 1, max: 10 })
   const profile = loadProfile(values.profile)
   const { plan, ports } = await planRun({ ...values, profile: [values.profile], 'no-expectations': true })
+  checkOutDir('--out', values.out)
   const attempts = []
   for (let i = 1; i <= repeat; i++) {
     if (repeat > 1) console.error(`contract-kit: baseline run ${i} of ${repeat}`)

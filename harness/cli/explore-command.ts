@@ -6,6 +6,7 @@ import { loadShippedSystems, mayNameShippedSystem, portsNamedBy } from '#harness
 import { resultLine } from '#harness/contracts/contract.ts'
 import { parseFlags } from '#harness/cli/select-run.ts'
 import { decimalFlag } from '#harness/cli/decimal-flag.ts'
+import { checkOutDir } from '#harness/cli/check-out-dir.ts'
 import { UsageError } from '#harness/cli/usage-error.ts'
 import { declaredPorts } from '#harness/cli/run-command.ts'
 import { explorePort } from '#harness/explore/explore-port.ts'
@@ -49,6 +50,7 @@ export async function exploreCommand(args: string[]): Promise<number> {
   const runs = wholeNumber('--runs', values.runs, exploreDefaults.runs, 1)
   const seed = wholeNumber('--seed', values.seed, randomInt(2 ** 31), 0)
   const maxSeconds = wholeNumber('--max-seconds', values['max-seconds'], exploreDefaults.maxSeconds, 1)
+  checkOutDir('--out', values.out)
   if (values.adapter.some(mayNameShippedSystem)) await loadShippedSystems(portsNamedBy(values.adapter))
   const adapters = values.adapter.map((name) => ({ name, adapter: resolveAdapter(name) }))
   const explorations: ExplorationEntry[] = []

@@ -13,6 +13,7 @@ import type { LoadedScenario } from '#harness/scenario/load-scenarios.ts'
 import { parseFlags, selectionOptions, selectRun } from '#harness/cli/select-run.ts'
 import { UsageError } from '#harness/cli/usage-error.ts'
 import { decimalFlag, maxTimerMs } from '#harness/cli/decimal-flag.ts'
+import { checkOutDir } from '#harness/cli/check-out-dir.ts'
 
 /** The flags of `run` (and of `baseline`, which runs a profile the same way). */
 export const runOptions = {
@@ -32,6 +33,7 @@ export async function runCommand(args: string[]): Promise<number> {
   const { values } = parseFlags({ args, options: { ...runOptions, shard: { type: 'string' }, screenshot: { type: 'boolean', default: false } }, allowPositionals: false, strict: true })
   const shard = values.shard === undefined ? undefined : parseShard(values.shard)
   const { plan, ports } = await planRun(values)
+  checkOutDir('--out', values.out)
   const results = await executePlan(plan, { outDir: values.out, ports, ...(shard ? { shard } : {}) })
   if (values.screenshot) await (await import('#harness/reporters/matrix/keep-matrix-screenshot.ts')).keepMatrixScreenshot(values.out) // loads playwright-core only when asked
   if (shard && results.counts.runs === 0 && results.errors.length === 0) return 0 // vitest gave this shard no suite file

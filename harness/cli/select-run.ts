@@ -24,6 +24,7 @@ export async function selectRun(values: { adapter?: string[]; scenario?: string[
   scenarioDir?: string
 }> {
   const patterns = values.scenario ?? []
+  if (values['scenario-dir'] !== undefined && values['scenario-dir'].trim() === '') throw new UsageError('--scenario-dir: expected a folder of scenario files, got an empty path')
   const scenarioDir = values['scenario-dir'] === undefined ? undefined : resolve(values['scenario-dir'])
   // a folder of your own is validated whole (a bad file is exit 2 even when not selected); of the bundled scenarios,
   // which the kit's own tests validate, only the selected files are read
