@@ -8,10 +8,10 @@ import { createCommandAdapter } from '#harness/adapters/command-adapter.ts'
 import { bundledScript } from '#harness/adapters/command/bundled-script.ts'
 import { parseCommandLine } from '#harness/adapters/parse-command-line.ts'
 import { loadShippedSystems, portOfBundled } from '#harness/adapters/shipped-systems.ts'
+import { packageRoot } from '#harness/package/package-root.ts'
 
 const { mutants: mutantSystems } = await loadShippedSystems()
 
-const packageRoot = fileURLToPath(new URL('../../', import.meta.url))
 const serveStdio = fileURLToPath(new URL('../../fixtures/systems/serve-stdio.ts', import.meta.url))
 
 /**

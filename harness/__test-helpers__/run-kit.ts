@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 
 /** The package root, where `npx contract-kit` runs from. */
-export const packageRoot = fileURLToPath(new URL('../../', import.meta.url))
+export { packageRoot } from '#harness/package/package-root.ts'
+import { packageRoot } from '#harness/package/package-root.ts'
 
 /** How a `contract-kit` process ended. */
 export interface KitExit {

@@ -30,7 +30,8 @@ export async function selectRun(values: { adapter?: string[]; scenario?: string[
   // which the kit's own tests validate, only the selected files are read
   const root = scenarioDir ?? scenarioRoot
   const all = await listScenarioFiles(root)
-  const scenarios = selectScenarios(await loadScenarioFiles(scenarioDir === undefined ? selectScenarios(all, patterns) : all, root), patterns)
+  const loaded = await loadScenarioFiles(scenarioDir === undefined ? selectScenarios(all, patterns) : all, root)
+  const scenarios = scenarioDir === undefined ? loaded : selectScenarios(loaded, patterns)
   if (scenarios.length === 0) {
     throw new UsageError(`no scenario matches --scenario ${patterns.map((p) => JSON.stringify(p)).join(' ')} (case ids look like ${all[0]?.id ?? 'regressions/<bug>/<case>'}; * matches one level, ** any)`)
   }
