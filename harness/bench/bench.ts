@@ -8,6 +8,8 @@ import { benchTable } from '#harness/bench/bench-table.ts'
 export interface BenchOptions {
   /** How many timed runs of each thing (the sections that start whole processes may take fewer). */
   runs: number
+  /** The scaling families to measure (by port); all when absent. */
+  families?: string[]
 }
 
 type Section = (options: BenchOptions) => Promise<BenchRow[]>
@@ -24,17 +26,18 @@ const sections: Record<string, () => Promise<Section>> = {
 }
 
 /**
- * `npm run bench [-- --only scenario,scaling] [--runs N] [--out reports]`: runs each comparison side by side and
+ * `npm run bench [-- --only scenario,scaling] [--family agent-log,pager] [--runs N] [--out reports]`: runs each comparison side by side and
  * prints a Markdown table of medians (min–max), ratios and targets; writes `<out>/bench.json` and `<out>/bench.md`.
  * It never fails on a slow machine: a missed target is a row marked ✗, and the exit code is 0 unless a section broke.
  */
 async function main(): Promise<number> {
-  const { values } = parseArgs({ options: { only: { type: 'string' }, runs: { type: 'string', default: '5' }, out: { type: 'string', default: 'reports' } } })
+  const { values } = parseArgs({ options: { only: { type: 'string' }, family: { type: 'string' }, runs: { type: 'string', default: '5' }, out: { type: 'string', default: 'reports' } } })
   const runs = Number(values.runs)
   if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs: expected a whole number ≥ 1, got ${JSON.stringify(values.runs)}`)
   const only = values.only?.split(',').map((s) => s.trim())
   const unknown = only?.filter((name) => !Object.hasOwn(sections, name))
   if (unknown?.length) throw new Error(`--only: unknown section ${unknown.join(', ')} (sections: ${Object.keys(sections).join(', ')})`)
+  const families = values.family?.split(',').map((s) => s.trim())
   const rows: BenchRow[] = []
   let failed = false
   for (const [name, load] of Object.entries(sections)) {
@@ -42,7 +45,7 @@ async function main(): Promise<number> {
     process.stderr.write(`bench: ${name}…\n`)
     try {
       const section = await load()
-      rows.push(...(await section({ runs })))
+      rows.push(...(await section({ runs, ...(families ? { families } : {}) })))
     } catch (error) {
       failed = true
       process.stderr.write(`bench: ${name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`)

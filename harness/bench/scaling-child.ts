@@ -14,8 +14,8 @@ const idleProof = ['--no-memory-reducer', '--no-flush-bytecode']
 /** One History judged in a process of its own: the memory of its first judging, and more judgings timed on demand. */
 export interface JudgingProbe {
   memory: JudgeMemory
-  /** Judges a fresh copy of the History once more and answers its wall time, in ms. */
-  time(): Promise<number>
+  /** Judges `batch` fresh copies of the History back to back and answers the wall time of one, in ms. */
+  time(batch?: number): Promise<number>
   /** Ends the process. */
   close(): Promise<void>
 }
@@ -43,8 +43,8 @@ export async function startJudgingProbe(file: string): Promise<JudgingProbe> {
   const memory = JSON.parse(await next()) as JudgeMemory
   return {
     memory,
-    async time() {
-      child.stdin.write('time\n')
+    async time(batch = 1) {
+      child.stdin.write(`time ${batch}\n`)
       return Number(await next())
     },
     async close() {

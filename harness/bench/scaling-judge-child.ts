@@ -47,21 +47,24 @@ function firstJudging(history: History): JudgeMemory {
 }
 
 /**
- * The wall time of judging a fresh copy of the History (so nothing a contract remembers of one carries over), in ms;
- * the copy is made, and the garbage of earlier copies collected, before the clock starts: the time is the judging's own.
+ * The wall time of judging `batch` fresh copies of the History back to back (so nothing a contract remembers of one
+ * carries over), per copy, in ms. The copies are made, and the garbage of earlier ones collected, before the clock
+ * starts; the garbage the judgings make is collected while it runs, as it comes. A batch sized so that every size
+ * judges the same amount per sample (100 copies at 1×, 10 at 10×, 1 at 100×) lets each size pay for its collections
+ * alike: a single small judging would end before its first collection and look cheaper than it is.
  */
-function timeJudging(history: History): number {
-  const copy = structuredClone(history)
+function timeJudging(history: History, batch = 1): number {
+  const copies = Array.from({ length: batch }, () => structuredClone(history))
   ;(globalThis as { gc?: () => void }).gc?.()
   const start = performance.now()
-  judgeHistory(copy)
-  return performance.now() - start
+  for (const copy of copies) judgeHistory(copy)
+  return (performance.now() - start) / batch
 }
 
 /**
  * The scaling section's probe of one History (written with v8.serialize), in a process of its own started with
  * `--expose-gc`: judges it once for its memory and prints that JudgeMemory as a line of JSON once warm (`warmUp`);
- * then, for each `time` line it reads, judges it once more and prints the time in ms. It ends with its stdin.
+ * then, for each `time [batch]` line it reads, judges `batch` copies (1 if absent) and prints the time of one in ms. It ends with its stdin.
  */
 function main(file: string | undefined): void {
   if (!file) throw new Error('scaling-judge-child: expected the file of a History')
@@ -70,7 +73,8 @@ function main(file: string | undefined): void {
   for (let judged = 1, spent = 0; judged < warmUp.judgings && spent < warmUp.ms; judged++) spent += timeJudging(history)
   process.stdout.write(`${JSON.stringify(memory)}\n`)
   createInterface({ input: process.stdin }).on('line', (line) => {
-    if (line.trim() === 'time') process.stdout.write(`${timeJudging(history)}\n`)
+    const [word, batch] = line.trim().split(/\s+/)
+    if (word === 'time') process.stdout.write(`${timeJudging(history, batch === undefined ? 1 : Number(batch))}\n`)
   })
 }
 

@@ -32,14 +32,18 @@ interface Measured {
  * History of each size is recorded once (untimed for the checks) against the port's bundled reference and handed to
  * a process of its own, which judges it by every contract of its port (`judgeHistory`) once for the peak memory, then
  * warms up; the three are then timed in turn, `runs` times each (so a burst of load on a shared machine falls on every
- * size alike), each time on a fresh copy. A row per family and step: time(10n)/time(n), target ≤ 12×; and a row per
+ * size alike), each time on fresh copies judged back to back, as many as make every sample judge as much (100 at 1×,
+ * 10 at 10×, 1 at 100×), so each size pays for the garbage it makes alike. A row per family and step: time(10n)/time(n), target ≤ 12×; and a row per
  * family for recording, which is the driver and the system, not a check.
  */
 export async function benchScaling(options: BenchOptions): Promise<BenchRow[]> {
+  const families = scalingFamilies.filter((f) => !options.families || options.families.includes(f.port))
+  const unknown = options.families?.filter((name) => !scalingFamilies.some((f) => f.port === name))
+  if (unknown?.length) throw new Error(`--family: unknown family ${unknown.join(', ')} (families: ${scalingFamilies.map((f) => f.port).join(', ')})`)
   const rows: BenchRow[] = []
   const folder = mkdtempSync(join(tmpdir(), 'contract-kit-bench-scaling-'))
   try {
-    for (const family of scalingFamilies) {
+    for (const family of families) {
       process.stderr.write(`bench: scaling ${family.port} (${family.sizes.map(count).join(', ')} ${family.unit})…\n`)
       const measured = await measureFamily(family, options.runs, folder)
       rows.push(...stepRows(family, measured), recordingRow(family, measured))
@@ -63,8 +67,10 @@ async function measureFamily(family: ScalingFamily, runs: number, folder: string
       sizes.push({ ...recorded, historyBytes: bytes.length, probe })
     }
     const times = sizes.map((): number[] => [])
+    const largest = Math.max(...family.sizes)
     for (let run = 0; run < runs; run++) {
-      for (const [i, { probe }] of sizes.entries()) times[i]!.push(await probe.time())
+      // each sample judges as much at every size: 100 copies at 1×, 10 at 10×, 1 at 100× (their collections included)
+      for (const [i, { probe, size }] of sizes.entries()) times[i]!.push(await probe.time(Math.max(1, Math.round(largest / size))))
     }
     return sizes.map(({ probe, ...m }, i) => ({ ...m, memory: probe.memory, judging: statsOf(times[i]!) }))
   } finally {

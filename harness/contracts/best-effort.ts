@@ -43,7 +43,7 @@ export const bestEffort = defineContract<AgentLogHistory>({
       if (stderr === undefined) return unknown(`the stderr of process ${index + 1} of the run, which made ${counted(calls.length, 'write')} the store could not take, was never read (the process never ended)`)
       // a stderr longer than the kit keeps starts with a note of what it dropped: the offsets noted before then no longer hold
       const dropped = droppedNote.exec(stderr)?.[0]
-      const from = dropped ? dropped.length : Math.min(...calls.map((c) => c.stderrBefore ?? 0))
+      const from = dropped ? dropped.length : calls.reduce((least, c) => Math.min(least, c.stderrBefore ?? 0), Infinity)
       const lines = stderr.slice(from).split('\n').filter((l) => writeFailedLine.test(l))
       if (lines.length < calls.length && dropped) {
         return unknown(`the store could not take ${counted(calls.length, 'write')} in process ${index + 1} of the run, whose stderr outgrew what the kit keeps of it (${dropped.slice(1, -2)}): the reports of its earliest writes are gone, so they cannot be counted (${lines.length.toLocaleString('en-US')} reports kept)`)

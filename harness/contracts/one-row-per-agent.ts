@@ -1,8 +1,8 @@
 import type { AgentLogHistory } from '#harness/history/history.ts'
 import { broken, defineContract, held, pre, unknown } from '#harness/contracts/contract.ts'
-import { agentLogRun, recordOf } from '#harness/contracts/agent-log/agent-log-run.ts'
-import { agentLogPlan, agentsAtChecks, exercisedWhen, hasCompletion } from '#harness/contracts/agent-log/agent-log-plan.ts'
-import { rowsLine, type RowRead } from '#harness/contracts/agent-log/agent-log-rows.ts'
+import { agentLogRun, requiredRows, type RowRead } from '#harness/contracts/agent-log/agent-log-run.ts'
+import { agentLogPlan, exercisedWhen, hasCompletion } from '#harness/contracts/agent-log/agent-log-plan.ts'
+import { rowsFigures, rowsLine } from '#harness/contracts/agent-log/agent-log-rows.ts'
 
 /**
  * durability/one-row-per-agent: A background agent's start and completion are one durable row, never two; a completion
@@ -18,21 +18,24 @@ export const oneRowPerAgent = defineContract<AgentLogHistory>({
   exercisedBy: (scenario) => exercisedWhen(agentLogPlan(scenario.given, scenario.steps), hasCompletion, 'an agent’s completion (after its start, or alone) in a writable workspace'),
   check(history) {
     const run = agentLogRun(history)
-    const required = agentsAtChecks(run)
+    const required = requiredRows(run)
     pre(required.length > 0, 'no check reads back an agent recorded in a writable workspace')
     const reads: RowRead[] = []
-    for (const { check, agent } of required) {
-      if (check.records === undefined) continue
-      const { record, count } = recordOf(check, agent.agentId)
+    let unanswered: RowRead | undefined
+    for (const read of required) {
+      const { check, agent, record, count } = read
+      if (check.records === undefined) {
+        unanswered ??= read
+        continue
+      }
       const witness = { agentId: agent.agentId, rows: count, step: check.step }
       if (count > 1) return broken(`agent ${agent.agentId} has ${count.toLocaleString('en-US')} rows at the check of step ${check.step}`, witness)
       if (count === 0) return broken(`agent ${agent.agentId} was recorded (${agent.started && agent.completed ? 'started and completed' : agent.completed ? 'completed, its start never recorded' : 'started'}) but has no row at the check of step ${check.step}`, witness)
-      if (record!.status !== agent.status) return broken(`agent ${agent.agentId}'s one row shows status ${record!.status}, not ${agent.status}, at the check of step ${check.step}`, { ...witness, expected: agent.status, row: record })
-      reads.push({ check, agent, record, count })
+      if (!read.statusAsExpected) return broken(`agent ${agent.agentId}'s one row shows status ${record!.status}, not ${agent.status}, at the check of step ${check.step}`, { ...witness, expected: agent.status, row: record })
+      reads.push(read)
     }
-    const unanswered = required.find(({ check }) => check.records === undefined)
     if (unanswered) return unknown(`the check of step ${unanswered.check.step} got no records back (agent-log.records was not answered), so ${unanswered.agent.agentId}'s rows were never counted`)
-    return held(rowsLine(reads), { rows: reads.map((r) => ({ agentId: r.agent.agentId, step: r.check.step, rows: r.count, status: r.record!.status })), checks: new Set(reads.map((r) => r.check.step)).size })
+    return held(rowsLine(reads), rowsFigures(reads))
   },
 })
 

@@ -1,8 +1,8 @@
 import type { AgentLogHistory } from '#harness/history/history.ts'
 import { broken, defineContract, held, pre, unknown } from '#harness/contracts/contract.ts'
-import { agentLogRun, recordOf } from '#harness/contracts/agent-log/agent-log-run.ts'
-import { agentLogPlan, agentsAtChecks, exercisedWhen } from '#harness/contracts/agent-log/agent-log-plan.ts'
-import { expectedRecord, recordFields, wrongFields } from '#harness/contracts/agent-log/expected-record.ts'
+import { agentLogRun, requiredRows, type RowRead } from '#harness/contracts/agent-log/agent-log-run.ts'
+import { agentLogPlan, exercisedWhen } from '#harness/contracts/agent-log/agent-log-plan.ts'
+import { expectedRecord, recordFields, recordMatches, wrongFields } from '#harness/contracts/agent-log/expected-record.ts'
 import { counted } from '#harness/contracts/counted.ts'
 
 /**
@@ -19,23 +19,31 @@ export const recordFaithful = defineContract<AgentLogHistory>({
   exercisedBy: (scenario) => exercisedWhen(agentLogPlan(scenario.given, scenario.steps), () => true, 'an agent of a writable workspace'),
   check(history) {
     const run = agentLogRun(history)
-    const required = agentsAtChecks(run)
+    const required = requiredRows(run)
     pre(required.length > 0, 'no check reads back an agent recorded in a writable workspace')
-    const startedAt = new Map<string, { at: string; step: number }>()
-    const seen: Array<{ sessionId: string; agentId: string; status: string; step: number }> = []
+    // the startedAt first read back for each start (the plan shares one object per start step across its checks)
+    const startedAt = new Map<object, { at: string; step: number }>()
+    // what the evidence names: each agent's status at its last check, by session; and how many records at how many checks
+    const lastStatus = new Map<string, Map<string, string>>()
+    let records = 0
+    let checks = 0
+    let lastCheck: RowRead['check'] | undefined
     let kept = 0
-    for (const { check, agent } of required) {
-      if (check.records === undefined) continue
-      const { record, count } = recordOf(check, agent.agentId)
+    let unanswered: RowRead | undefined
+    for (const read of required) {
+      const { check, agent, record, count } = read
+      if (check.records === undefined) {
+        unanswered ??= read
+        continue
+      }
       if (!record) return broken(`agent ${agent.agentId} has no record at the check of step ${check.step}: every field the steps gave it is lost`, { agentId: agent.agentId, step: check.step, rows: count })
-      const wrong = wrongFields(record, expectedRecord(agent))
+      const wrong = recordMatches(record, agent) ? [] : wrongFields(record, expectedRecord(agent))
       if (wrong.length > 0) {
         const said = wrong.map((w) => `${w.field} ${JSON.stringify(w.got)} (expected ${w.expected})`).join(', ')
         return broken(`agent ${agent.agentId}'s record at the check of step ${check.step} is not what its steps said: ${said}`, { agentId: agent.agentId, step: check.step, wrong, record })
       }
-      if (agent.startStep !== undefined) {
-        const key = `${agent.sessionId}\u0000${agent.agentId}\u0000${agent.startStep}`
-        const before = startedAt.get(key)
+      if (agent.start !== undefined) {
+        const before = startedAt.get(agent.start)
         if (before && before.at !== record.startedAt) {
           return broken(`agent ${agent.agentId}'s startedAt changed with no new start: ${before.at} at the check of step ${before.step}, ${record.startedAt} at step ${check.step}`, {
             agentId: agent.agentId,
@@ -44,21 +52,35 @@ export const recordFaithful = defineContract<AgentLogHistory>({
           })
         }
         if (before) kept += 1
-        else startedAt.set(key, { at: record.startedAt, step: check.step })
+        else startedAt.set(agent.start, { at: record.startedAt, step: check.step })
       }
-      seen.push({ sessionId: agent.sessionId, agentId: agent.agentId, status: record.status, step: check.step })
+      records += 1
+      if (check !== lastCheck) (checks += 1), (lastCheck = check)
+      const statusOf = lastStatus.get(agent.sessionId) ?? new Map<string, string>()
+      if (statusOf.size === 0) lastStatus.set(agent.sessionId, statusOf)
+      statusOf.set(agent.agentId, record.status)
     }
-    const unanswered = required.find(({ check }) => check.records === undefined)
     if (unanswered) return unknown(`the check of step ${unanswered.check.step} got no records back (agent-log.records was not answered), so ${unanswered.agent.agentId}'s record was never compared`)
-    const sessions = new Set(seen.map((s) => s.sessionId)).size
-    const agents = [...new Map(seen.map((s) => [`${s.sessionId}\u0000${s.agentId}`, s])).values()].map((s) => `${sessions > 1 ? `${s.sessionId}/` : ''}${s.agentId} ${s.status}`)
-    const checks = new Set(seen.map((s) => s.step)).size
+    // past a few agents the evidence names the first and counts the rest: a run of thousands keeps its reports small
+    const named: string[] = []
+    let agents = 0
+    for (const [sessionId, statusOf] of lastStatus) {
+      agents += statusOf.size
+      for (const [agentId, status] of statusOf) {
+        if (named.length === namedAgents) break
+        named.push(`${lastStatus.size > 1 ? `${sessionId}/` : ''}${agentId} ${status}`)
+      }
+    }
+    const more = agents > namedAgents ? `, and ${counted(agents - namedAgents, 'more agent')}` : ''
     return held(
-      `${counted(seen.length, 'record')} at ${counted(checks, 'check')} ${seen.length === 1 ? 'holds' : 'hold'} all ${recordFields.length} fields as the steps said (${agents.join(', ')})${kept > 0 ? `; startedAt kept unchanged ${counted(kept, 'time')} through later events` : ''}`,
-      { records: seen.length, checks, fields: recordFields.length, startedAtKept: kept },
+      `${counted(records, 'record')} at ${counted(checks, 'check')} ${records === 1 ? 'holds' : 'hold'} all ${recordFields.length} fields as the steps said (${named.join(', ')}${more})${kept > 0 ? `; startedAt kept unchanged ${counted(kept, 'time')} through later events` : ''}`,
+      { records, checks, fields: recordFields.length, startedAtKept: kept, agents },
     )
   },
 })
+
+/** How many agents the held evidence names (with their status at the last check); the rest are counted. */
+const namedAgents = 8
 
 /** Checks durability/record-faithful (returns the result). */
 export const checkRecordFaithful = recordFaithful.check

@@ -38,7 +38,9 @@ export const recordsOrdered = defineContract<AgentLogHistory>({
         const [before, after] = [records[at - 1], records[at]]
         return broken(`the records at the check of step ${check.step} are out of order: ${before.agentId} (startedAt ${JSON.stringify(before.startedAt)}) comes before ${after.agentId} (startedAt ${JSON.stringify(after.startedAt)})`, {
           step: check.step,
-          order: records.map((r) => ({ agentId: r.agentId, startedAt: r.startedAt })),
+          // the order around the first pair out of place (a few records either side), and where that window starts
+          order: records.slice(Math.max(0, at - 4), at + 4).map((r) => ({ agentId: r.agentId, startedAt: r.startedAt })),
+          orderFrom: Math.max(0, at - 4),
           at,
         })
       }
@@ -49,13 +51,19 @@ export const recordsOrdered = defineContract<AgentLogHistory>({
     if (unanswered) return unknown(`the check of step ${unanswered.step} got no records back (agent-log.records was not answered), so their order was never seen`)
     const judged = checks.filter((c) => c.records!.length >= 2)
     if (judged.length === 0) return unknown('no check that required two rows or more answered two records: there was no order to see')
-    const line = judged.map((c) => `${c.records!.map((r) => r.agentId).join(', ')} (step ${c.step})`).join('; ')
+    // each check's order is named up to a few agents, then counted: a run of thousands keeps its reports small
+    const named = (c: (typeof judged)[number]) => c.records!.slice(0, namedAgents).map((r) => r.agentId)
+    const line = judged.map((c) => `${named(c).join(', ')}${c.records!.length > namedAgents ? `, … (${counted(c.records!.length, 'record')})` : ''} (step ${c.step})`).join('; ')
     return held(`${counted(judged.length, 'check')} answered ${counted(judged.reduce((n, c) => n + c.records!.length, 0), 'record')} oldest first, by startedAt then agentId: ${line}`, {
       checks: judged.length,
-      orders: judged.map((c) => c.records!.map((r) => r.agentId)),
+      orders: judged.map(named),
+      records: judged.map((c) => c.records!.length),
     })
   },
 })
+
+/** How many agents of each check the held evidence and figures name, in order; the rest are counted. */
+const namedAgents = 8
 
 /** Checks durability/records-ordered (returns the result). */
 export const checkRecordsOrdered = recordsOrdered.check

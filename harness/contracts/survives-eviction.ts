@@ -1,6 +1,6 @@
 import type { AgentLogHistory } from '#harness/history/history.ts'
 import { defineContract } from '#harness/contracts/contract.ts'
-import { agentLogRun, rowState } from '#harness/contracts/agent-log/agent-log-run.ts'
+import { agentLogRun, rowState, type RowRead } from '#harness/contracts/agent-log/agent-log-run.ts'
 import { agentLogPlan, exercisedWhen } from '#harness/contracts/agent-log/agent-log-plan.ts'
 import type { ExpectedAgent } from '#harness/contracts/agent-log/agent-log-plan.ts'
 import { judgeRows } from '#harness/contracts/agent-log/agent-log-rows.ts'
@@ -20,11 +20,16 @@ export const survivesEviction = defineContract<AgentLogHistory>({
       none: `no check comes after more than the UI-event cap (${cap}) of later activity on an agent of a writable workspace`,
       missing: (read) => `agent ${read.agent.agentId} is ${rowState(read)} after ${read.agent.eventsSince.toLocaleString('en-US')} later UI events (cap ${cap})`,
       witness: (read) => ({ eventsSince: read.agent.eventsSince, uiEventCap: run.uiEventCap }),
-      after: (reads) => `after ${Math.min(...reads.map((r) => r.agent.eventsSince)).toLocaleString('en-US')} or more later UI events (cap ${cap})`,
-      figures: (reads) => ({ uiEventCap: run.uiEventCap, fewestEventsSince: Math.min(...reads.map((r) => r.agent.eventsSince)) }),
+      after: (reads) => `after ${fewestSince(reads).toLocaleString('en-US')} or more later UI events (cap ${cap})`,
+      figures: (reads) => ({ uiEventCap: run.uiEventCap, fewestEventsSince: fewestSince(reads) }),
     })
   },
 })
+
+/** The fewest later UI events any read row had seen (a loop: a spread of thousands of reads would overflow the stack). */
+function fewestSince(reads: readonly RowRead[]): number {
+  return reads.reduce((fewest, r) => Math.min(fewest, r.agent.eventsSince), Infinity)
+}
 
 function pastCap(cap: number): (agent: ExpectedAgent) => boolean {
   return (agent) => agent.eventsSince > cap

@@ -30,12 +30,12 @@ export interface ExpectedAgent {
   started: boolean
   /** Its completion was recorded (in this session's workspace). */
   completed: boolean
-  /** What its last start said (absent when it was never started). */
-  start?: StartFields
-  /** The step of its last start (absent when it was never started): a record keeps its startedAt until the next start. */
-  startStep?: number
-  /** What its last completion said (absent when it never completed). */
-  outcome?: OutcomeFields
+  /** What its last start said (undefined when it was never started). */
+  start: StartFields | undefined
+  /** The step of its last start (undefined when it was never started): a record keeps its startedAt until the next start. */
+  startStep: number | undefined
+  /** What its last completion said (undefined when it never completed). */
+  outcome: OutcomeFields | undefined
   /** Whether its last event was its start or its completion. */
   last: 'start' | 'complete'
   /** UI events on its session (activity and agent events) since this agent's last event. */
@@ -106,11 +106,21 @@ export function agentLogPlan(given: AgentLogGiven, steps: readonly AgentLogStep[
   let restarts = 0
   const writable = () => workspace === 'sandboxed' && given.store === 'writable'
   const setUpAgain = () => void (agentsOf(workspace, sessionId).setups += 1)
-  const expectedOf = (store: TrackedStore, tracked: TrackedAgent): ExpectedAgent => ({
-    ...tracked.agent,
-    eventsSince: store.events - tracked.eventsAt,
-    restartedSince: restarts > tracked.restartsAt,
-    reusedSince: store.setups > tracked.setupsAt,
+  // every ExpectedAgent is made with the same fields in the same order (a spread of agents of several shapes is many
+  // times slower, and a run of thousands of agents at each check makes one per agent per check)
+  const expectedOf = (store: TrackedStore, { agent: a, eventsAt, restartsAt, setupsAt }: TrackedAgent): ExpectedAgent => ({
+    agentId: a.agentId,
+    sessionId: a.sessionId,
+    status: a.status,
+    started: a.started,
+    completed: a.completed,
+    start: a.start,
+    startStep: a.startStep,
+    outcome: a.outcome,
+    last: a.last,
+    eventsSince: store.events - eventsAt,
+    restartedSince: restarts > restartsAt,
+    reusedSince: store.setups > setupsAt,
   })
   steps.forEach((step, index) => {
     if (step === 'kill' || step === 'restart') {
@@ -120,7 +130,7 @@ export function agentLogPlan(given: AgentLogGiven, steps: readonly AgentLogStep[
     else if (step === 'check') {
       const others = [...stores.entries()]
         .filter(([k]) => k.startsWith(`${workspace}\u0000`) && k !== key(workspace, sessionId))
-        .flatMap(([, store]) => [...store.agents.values()].map(({ agent: a }) => ({ sessionId: a.sessionId, agentId: a.agentId })))
+        .flatMap(([, store]) => [...store.agents.values()].map(({ agent }) => agent))
       const store = agentsOf(workspace, sessionId)
       const expected = [...store.agents.values()].map((tracked) => expectedOf(store, tracked))
       checks.push({ step: index, workspace, sessionId, writable: writable(), process: processIndex, expected, others: workspace === 'none' ? [] : others })
@@ -138,10 +148,10 @@ export function agentLogPlan(given: AgentLogGiven, steps: readonly AgentLogStep[
         const fresh = { eventsAt: store.events, restartsAt: restarts, setupsAt: store.setups }
         if ('start' in step) {
           const start = { name: step.start.name, kind: step.start.kind, parent: step.start.parent }
-          store.agents.set(id, { agent: { agentId: id, sessionId, status: 'running', started: true, completed: before?.completed ?? false, start, startStep: index, ...(before?.outcome ? { outcome: before.outcome } : {}), last: 'start' }, ...fresh })
+          store.agents.set(id, { agent: { agentId: id, sessionId, status: 'running', started: true, completed: before?.completed ?? false, start, startStep: index, outcome: before?.outcome, last: 'start' }, ...fresh })
         } else {
           const outcome = { status: step.complete.status, result: step.complete.result, error: step.complete.error, duration: step.complete.duration }
-          store.agents.set(id, { agent: { agentId: id, sessionId, status: outcome.status, started: before?.started ?? false, completed: true, ...(before?.start ? { start: before.start, startStep: before.startStep } : {}), outcome, last: 'complete' }, ...fresh })
+          store.agents.set(id, { agent: { agentId: id, sessionId, status: outcome.status, started: before?.started ?? false, completed: true, start: before?.start, startStep: before?.startStep, outcome, last: 'complete' }, ...fresh })
         }
         calls.push({ step: index, f: 'start' in step ? 'agent-log.agentStarted' : 'agent-log.agentCompleted', agentId: id, workspace, sessionId, writable: writable(), process: processIndex })
       }

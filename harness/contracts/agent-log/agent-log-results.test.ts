@@ -164,3 +164,16 @@ describe('never held on nothing', () => {
     expect(result({ ...bare, failure: { failure: 'crashed', message: 'exited 70' } }, name).verdict).toBe('unknown')
   })
 })
+
+describe('a run of many agents keeps its results small', () => {
+  test('record-faithful names eight agents and counts the rest; one-row-per-agent lists 100 rows and counts them all', async () => {
+    const agents = Array.from({ length: 150 }, (_, i) => `a-${i + 1}`)
+    const history = await driveAgentLog({ steps: [...agents.flatMap((agent) => [{ start: { agent } }, { complete: { agent } }]), 'check'] }, createAgentLog)
+    const faithful = result(history, 'record-faithful')
+    expect(faithful).toMatchObject({ verdict: 'held', figures: { records: 150, agents: 150 } })
+    expect(faithful.verdict === 'held' && faithful.evidence).toMatch(/^150 records at 1 check hold all 11 fields as the steps said \(a-1 completed, .*a-8 completed, and 142 more agents\)$/)
+    const rows = result(history, 'one-row-per-agent')
+    expect(rows).toMatchObject({ verdict: 'held', evidence: '150 agents (a-1, a-2, …): 1 row, status completed', figures: { rowsRead: 150, checks: 1 } })
+    expect(rows.verdict === 'held' && (rows.figures as { rows: unknown[] }).rows).toHaveLength(100)
+  })
+})

@@ -1,18 +1,9 @@
 import type { AgentRecord } from '#harness/ports/agent-log-port.ts'
 import { broken, held, pre, unknown } from '#harness/contracts/contract.ts'
 import type { ContractResult } from '#harness/contracts/contract.ts'
-import { agentsAtChecks } from '#harness/contracts/agent-log/agent-log-plan.ts'
 import type { ExpectedAgent } from '#harness/contracts/agent-log/agent-log-plan.ts'
-import { recordOf } from '#harness/contracts/agent-log/agent-log-run.ts'
-import type { AgentLogCheck, AgentLogRun } from '#harness/contracts/agent-log/agent-log-run.ts'
-
-/** One row the kit required at a check and what the records read back there showed for it. */
-export interface RowRead {
-  check: AgentLogCheck
-  agent: ExpectedAgent
-  record?: AgentRecord
-  count: number
-}
+import { requiredRows } from '#harness/contracts/agent-log/agent-log-run.ts'
+import type { AgentLogRun, RowRead } from '#harness/contracts/agent-log/agent-log-run.ts'
 
 /** How a row contract words its result: which agents it requires, why none may be required, and its messages. */
 export interface RowRule {
@@ -36,26 +27,41 @@ export interface RowRule {
  * with each row read back ("fixer-2: 1 row, status running").
  */
 export function judgeRows(run: AgentLogRun, rule: RowRule): ContractResult {
-  const required = agentsAtChecks(run, rule.which)
+  const required = requiredRows(run).filter((read) => rule.which(read.agent))
   pre(required.length > 0, rule.none)
   const reads: RowRead[] = []
-  for (const { check, agent } of required) {
-    if (check.records === undefined) continue
-    const read = { check, agent, ...recordOf(check, agent.agentId) }
-    if (read.record?.status !== agent.status) {
-      return broken(rule.missing(read, run), { agentId: agent.agentId, step: check.step, expected: agent.status, row: read.record ?? null, ...rule.witness?.(read, run) })
+  let unanswered: RowRead | undefined
+  for (const read of required) {
+    if (read.check.records === undefined) {
+      unanswered ??= read
+      continue
+    }
+    if (!read.statusAsExpected) {
+      return broken(rule.missing(read, run), { agentId: read.agent.agentId, step: read.check.step, expected: read.agent.status, row: read.record ?? null, ...rule.witness?.(read, run) })
     }
     reads.push(read)
   }
-  const unanswered = required.find(({ check }) => check.records === undefined)
   if (unanswered) return unknown(`the check of step ${unanswered.check.step} got no records back (agent-log.records was not answered), so ${unanswered.agent.agentId}'s row was never seen`)
   const after = rule.after?.(reads, run)
   // the figures keep the first reads whole and count the rest: a run of thousands of agents keeps its reports small
-  return held(`${rowsLine(reads)}${after ? `, ${after}` : ''}`, { rows: reads.slice(0, figureRows).map(rowFigures), rowsRead: reads.length, checks: new Set(reads.map((r) => r.check.step)).size, ...rule.figures?.(reads, run) })
+  return held(`${rowsLine(reads)}${after ? `, ${after}` : ''}`, { ...rowsFigures(reads), ...rule.figures?.(reads, run) })
 }
 
 /** How many reads the held figures list one by one (`rowsRead` counts them all). */
 const figureRows = 100
+
+/** The held figures of rows read back: the first `figureRows` one by one, how many were read, at how many checks. */
+export function rowsFigures(reads: readonly RowRead[]): { rows: Array<Record<string, unknown>>; rowsRead: number; checks: number } {
+  return { rows: reads.slice(0, figureRows).map(rowFigures), rowsRead: reads.length, checks: checksOf(reads) }
+}
+
+/** How many checks a list of reads spans (reads come in check order). */
+function checksOf(reads: readonly RowRead[]): number {
+  let checks = 0
+  let last: AgentLogRun['checks'][number] | undefined
+  for (const read of reads) if (read.check !== last) (checks += 1), (last = read.check)
+  return checks
+}
 
 /** How many agents the evidence names one by one; past that it says how many agents read back each way. */
 const namedAgents = 8
@@ -68,27 +74,31 @@ const count = new Intl.NumberFormat('en-US')
  * line stays short however many agents a run records: "19,998 agents (gate-1, gate-2, …): 1 row, status completed".
  */
 export function rowsLine(reads: readonly RowRead[]): string {
-  const byAgent = new Map<string, RowRead[]>()
+  // one pass: per agent, its statuses (a change of status starts a new one) and the distinct row counts seen
+  const byAgent = new Map<string, { statuses: string[]; counts: number[] }>()
   for (const read of reads) {
+    const status = read.statusAsExpected ? read.agent.status : (read.record?.status ?? '')
     const seen = byAgent.get(read.agent.agentId)
-    if (seen) seen.push(read)
-    else byAgent.set(read.agent.agentId, [read])
+    if (!seen) byAgent.set(read.agent.agentId, { statuses: [status], counts: [read.count] })
+    else {
+      if (seen.statuses[seen.statuses.length - 1] !== status) seen.statuses.push(status)
+      if (!seen.counts.includes(read.count)) seen.counts.push(read.count)
+    }
   }
-  const checks = new Set(reads.map((r) => r.check.step)).size
-  const described = [...byAgent].map(([id, seen]): [string, string] => {
-    const statuses = seen.map((r) => r.record?.status ?? '').filter((s, i, all) => i === 0 || all[i - 1] !== s)
-    const counts = [...new Set(seen.map((r) => r.count))]
-    return [id, `${counts.map((n) => count.format(n)).join(' or ')} row${counts.length === 1 && counts[0] === 1 ? '' : 's'}, status ${statuses.join(' then ')}`]
-  })
+  const checks = checksOf(reads)
   const suffix = checks > 1 ? ` (${count.format(checks)} checks)` : ''
-  if (described.length <= namedAgents) return `${described.map(([id, what]) => `${id}: ${what}`).join('; ')}${suffix}`
-  const alike = new Map<string, string[]>()
-  for (const [id, what] of described) {
-    const ids = alike.get(what)
-    if (ids) ids.push(id)
-    else alike.set(what, [id])
+  const describe = ({ statuses, counts }: { statuses: string[]; counts: number[] }) =>
+    `${counts.length === 1 && counts[0] === 1 ? '1 row' : `${counts.map((n) => count.format(n)).join(' or ')} rows`}, status ${statuses.length === 1 ? statuses[0] : statuses.join(' then ')}`
+  if (byAgent.size <= namedAgents) return `${[...byAgent].map(([id, seen]) => `${id}: ${describe(seen)}`).join('; ')}${suffix}`
+  // agents read back alike are counted together, the first two named
+  const alike = new Map<string, { ids: string[]; agents: number }>()
+  for (const [id, seen] of byAgent) {
+    const what = describe(seen)
+    const group = alike.get(what)
+    if (!group) alike.set(what, { ids: [id], agents: 1 })
+    else if ((group.agents += 1) <= 2) group.ids.push(id)
   }
-  const groups = [...alike].map(([what, ids]) => `${count.format(ids.length)} agent${ids.length === 1 ? '' : 's'} (${ids.slice(0, 2).join(', ')}${ids.length > 2 ? ', …' : ''}): ${what}`)
+  const groups = [...alike].map(([what, { ids, agents }]) => `${count.format(agents)} agent${agents === 1 ? '' : 's'} (${ids.join(', ')}${agents > 2 ? ', …' : ''}): ${what}`)
   return `${groups.join('; ')}${suffix}`
 }
 

@@ -88,18 +88,23 @@ const runs = new WeakMap<AgentLogHistory, AgentLogRun>()
 
 function readRun(history: AgentLogHistory): AgentLogRun {
   const plan = agentLogPlan(history.given as AgentLogGiven, (history.oracle as { steps: AgentLogStep[] }).steps)
-  const answered = new Map<string, { type: string; value?: unknown; message?: string }>()
+  const answered = new ByStepAndCall<{ type: string; value?: unknown; message?: string }>()
   const setups: AgentLogSetupCall[] = []
   const setupOf = new Map<number, AgentLogSetupCall>()
-  const processOf = new Map<string, number>()
+  const processOf = new ByStepAndCall<number>()
   let processes = 0
+  // the driver's notes by what they say, in order (one pass over the events)
+  const notesByWhat = new Map<string, Array<Record<string, unknown>>>()
   for (const [index, e] of history.events.entries()) {
     if (e.type === 'note') {
       if (e.what === 'process started') processes += 1
+      const said = notesByWhat.get(e.what)
+      if (said) said.push(e.value as Record<string, unknown>)
+      else notesByWhat.set(e.what, [e.value as Record<string, unknown>])
       continue
     }
     if (e.type === 'invoke') {
-      processOf.set(`${e.step}:${e.f}`, processes - 1)
+      processOf.set(e.step, e.f, processes - 1)
       if (e.f !== 'agent-log.setup') continue
       const setup: AgentLogSetupCall = { step: e.step ?? -1, outcome: 'missing', workspacePath: (e.value as { workspacePath?: string | null } | undefined)?.workspacePath ?? null }
       setups.push(setup)
@@ -107,29 +112,32 @@ function readRun(history: AgentLogHistory): AgentLogRun {
       continue
     }
     const invoke = history.events[e.invoke] as { step: number; f: string }
-    answered.set(`${invoke.step}:${e.f}`, { type: e.type, value: e.value, message: e.error?.message })
+    answered.set(invoke.step, e.f, { type: e.type, value: e.value, message: e.error?.message })
     const setup = setupOf.get(e.invoke)
     if (setup && (e.type === 'ok' || e.type === 'fail')) Object.assign(setup, { outcome: e.type, ...(e.type === 'fail' ? { message: e.error?.message ?? '' } : {}) })
   }
-  const notes = (what: string | string[]) => history.events.flatMap((e) => (e.type === 'note' && [what].flat().includes(e.what) ? [e.value as Record<string, unknown>] : []))
+  const notes = (what: string) => notesByWhat.get(what) ?? []
   const filesAt = new Map(notes('sandbox at check').map((n) => [n.step as number, n.files as string[]]))
   const marks = new Map(notes('stderr before write').map((n) => [n.step as number, n.offset as number]))
   const checks = plan.checks.map((check): AgentLogCheck => {
-    const answer = answered.get(`${check.step}:agent-log.records`)
+    const answer = answered.get(check.step, 'agent-log.records')
     const records = answer?.type === 'ok' && Array.isArray(answer.value) ? (answer.value as AgentRecord[]) : undefined
     const files = filesAt.get(check.step)
     return { ...check, ...(records ? { records } : {}), ...(answer?.type === 'fail' ? { failed: answer.message ?? '' } : {}), ...(files ? { files } : {}) }
   })
   const calls = plan.calls.map((call): AgentLogCall => {
-    const answer = answered.get(`${call.step}:${call.f}`)
-    const started = processOf.get(`${call.step}:${call.f}`)
-    const mark = { ...(marks.has(call.step) ? { stderrBefore: marks.get(call.step)! } : {}), ...(started !== undefined && started >= 0 ? { started } : {}) }
-    if (answer?.type === 'ok') return { ...call, outcome: 'ok', ...mark }
-    if (answer?.type === 'fail') return { ...call, outcome: 'fail', message: answer.message ?? '', ...mark }
-    return { ...call, outcome: 'missing', ...mark }
+    const answer = answered.get(call.step, call.f)
+    const started = processOf.get(call.step, call.f)
+    // made field by field (a spread of calls and marks of several shapes costs many times more, once per agent call)
+    const ran: AgentLogCall = { step: call.step, f: call.f, agentId: call.agentId, workspace: call.workspace, sessionId: call.sessionId, writable: call.writable, process: call.process, outcome: answer?.type === 'ok' ? 'ok' : answer?.type === 'fail' ? 'fail' : 'missing' }
+    if (answer?.type === 'fail') ran.message = answer.message ?? ''
+    const mark = marks.get(call.step)
+    if (mark !== undefined) ran.stderrBefore = mark
+    if (started !== undefined && started >= 0) ran.started = started
+    return ran
   })
   const sandbox = notes('sandbox')[0] as unknown as AgentLogSandboxNote | undefined
-  const stderrOf = notes(['process killed', 'process stopped']).map((n) => String(n.stderr ?? ''))
+  const stderrOf = history.events.flatMap((e) => (e.type === 'note' && (e.what === 'process killed' || e.what === 'process stopped') ? [String((e.value as { stderr?: unknown } | undefined)?.stderr ?? '')] : []))
   const pid = (n: Record<string, unknown>) => (typeof n.pid === 'number' ? n.pid : null)
   return {
     store: plan.store,
@@ -143,6 +151,53 @@ function readRun(history: AgentLogHistory): AgentLogRun {
     killed: notes('process killed').flatMap((n) => pid(n) ?? []),
     observes: history.observes ?? [],
     ...(sandbox ? { sandbox } : {}),
+  }
+}
+
+/** One row a check required (an agent recorded in a writable workspace) and what the records read back there showed for it. */
+export interface RowRead {
+  check: AgentLogCheck
+  agent: ExpectedAgent
+  /** The first row naming the agent (undefined when none did, or the check got no records). */
+  record: AgentRecord | undefined
+  /** How many rows name it (0 when the check got no records). */
+  count: number
+  /** Its first row shows the status the kit expects (decided once per run: every row contract asks). */
+  statusAsExpected: boolean
+}
+
+/**
+ * Every row the run's checks require — each agent a check of a writable workspace expects — with what that check's
+ * records showed for it, in order; built once per run (every row contract filters the same list).
+ */
+export function requiredRows(run: AgentLogRun): readonly RowRead[] {
+  let rows = required.get(run)
+  if (rows) return rows
+  rows = []
+  for (const check of run.checks) {
+    if (!check.writable) continue
+    const index = check.records === undefined ? undefined : rowsByAgent(check.records)
+    for (const agent of check.expected) {
+      const found = index?.get(agent.agentId)
+      rows.push(found ? { check, agent, record: found.record, count: found.count, statusAsExpected: found.record.status === agent.status } : { check, agent, record: undefined, count: 0, statusAsExpected: false })
+    }
+  }
+  required.set(run, rows)
+  return rows
+}
+
+const required = new WeakMap<AgentLogRun, RowRead[]>()
+
+/** Values by a step and the function called at it (numeric keys inside: no key string made per event). */
+class ByStepAndCall<T> {
+  private readonly byCall = new Map<string, Map<number | undefined, T>>()
+  get(step: number | undefined, f: string): T | undefined {
+    return this.byCall.get(f)?.get(step)
+  }
+  set(step: number | undefined, f: string, value: T): void {
+    const bySteps = this.byCall.get(f)
+    if (bySteps) bySteps.set(step, value)
+    else this.byCall.set(f, new Map([[step, value]]))
   }
 }
 

@@ -50,6 +50,24 @@ export function wrongFields(record: AgentRecord, rules: Partial<Record<RecordFie
   return wrong
 }
 
+/**
+ * Whether every field of a record is what `expectedRecord(agent)` requires — `wrongFields(record,
+ * expectedRecord(agent))` is empty — decided field by field with nothing allocated: a run of thousands of agents
+ * checks one record per agent per check, and nearly all of them hold.
+ */
+export function recordMatches(record: AgentRecord, agent: ExpectedAgent): boolean {
+  const r = record as unknown as Record<RecordField, unknown>
+  for (const field of recordFields) if (typeof r[field] !== 'string') return false
+  const start = agent.start
+  if (r.sessionId !== agent.sessionId || r.agentId !== agent.agentId || r.status !== agent.status) return false
+  if (r.name !== (start?.name ?? '') || r.kind !== (start?.kind ?? '') || r.parentExecutionId !== (start?.parent ?? '')) return false
+  if (agent.started ? !isTimestamp(r.startedAt as string) : r.startedAt !== '') return false
+  if (!agent.completed) return r.result === '' && r.error === '' && r.duration === '' && r.completedAt === ''
+  if (agent.last !== 'complete') return true
+  const o = agent.outcome!
+  return r.result === o.result && r.error === o.error && r.duration === o.duration && isTimestamp(r.completedAt as string)
+}
+
 /** A date and time a parser reads, ISO-8601 style (`2026-08-12T09:00:00.000Z`; SQLite's `2026-08-12 09:00:00` too). */
 export function isTimestamp(text: string): boolean {
   return /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(text) && !Number.isNaN(Date.parse(text))

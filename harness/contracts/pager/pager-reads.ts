@@ -65,13 +65,13 @@ export function indexedOracles(history: History): Map<string, IndexedOracle> {
   const result = new Map<string, IndexedOracle>()
   for (const oracle of history.oracle) {
     const exact = new Map<string, number>()
-    const canonical = new Map<string, number>()
-    oracle.items.forEach((item, i) => {
-      exact.set(JSON.stringify(item), i)
-      canonical.set(canonicalKey(item), i)
-    })
+    oracle.items.forEach((item, i) => exact.set(JSON.stringify(item), i))
+    // the key-order-blind index is built only when an item is not found as the oracle writes it (sorting every
+    // item's keys costs more than the rest of the lookups together)
+    let canonical: Map<string, number> | undefined
+    const canonicalIndex = () => (canonical ??= new Map(oracle.items.map((item, i) => [canonicalKey(item), i])))
     const found = new WeakMap<object, number | undefined>()
-    const lookUp = (item: unknown) => exact.get(JSON.stringify(item)) ?? canonical.get(canonicalKey(item))
+    const lookUp = (item: unknown) => exact.get(JSON.stringify(item)) ?? canonicalIndex().get(canonicalKey(item))
     const indexOf = (item: unknown) => {
       if (typeof item !== 'object' || item === null) return lookUp(item)
       if (!found.has(item)) found.set(item, lookUp(item))

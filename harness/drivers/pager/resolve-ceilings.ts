@@ -14,7 +14,7 @@ export function resolveCeilings(specs: readonly CeilingSpec[], oracles: Readonly
     if ('largestItemOf' in spec) {
       const items = oracles.get(spec.largestItemOf)?.items ?? []
       if (items.length === 0) throw new Error(`a ceiling is relative to the largest item of ${spec.largestItemOf}, which has no items`)
-      const largest = Math.max(...items.map((item) => measure(spec.measure, { items: [item], cursor: null })))
+      const largest = items.reduce<number>((most, item) => Math.max(most, measure(spec.measure, { items: [item], cursor: null })), -Infinity)
       return { measure: spec.measure, max: largest + (spec.by ?? 0) }
     }
     const items = oracles.get(spec.pageOf)?.items ?? []
