@@ -104,7 +104,7 @@ describe.concurrent('profiles, end to end: run --profile, baseline, doctor --pro
     await writeFile(file, 'name: prefix-pager\nports: [pager]\ntransport: stdio\ncommand: node serve.js\nknownFailing:\n  - case: regressions/x/y\n    reason: why\n')
     const exit = await runKit(['run', '--profile', file])
     expect(exit.code).toBe(2)
-    expect(exit.stderr.trimEnd().split('\n')).toEqual([`contract-kit: ${file}:6:5: knownFailing[0].link: missing, expected the URL of the issue that tracks it`])
+    expect(exit.stderr.trimEnd().split('\n')).toEqual([`contract-kit: ${file}:6:5: knownFailing[0].link: missing, expected the http(s) URL of the issue that tracks it`])
   })
 
   it('baseline prints the change as a diff, and with --update rewrites the list so the next run passes', async () => {

@@ -153,7 +153,7 @@ describe('loadProfile: bad profiles are one-line ScenarioErrors naming file:line
     const error = rejection(file)
     expect(error.field).toBe('knownFailing[0].link')
     expect([error.line, error.column]).toEqual([6, 5])
-    expect(error.message).toBe(`${file}:6:5: knownFailing[0].link: missing, expected the URL of the issue that tracks it`)
+    expect(error.message).toBe(`${file}:6:5: knownFailing[0].link: missing, expected the http(s) URL of the issue that tracks it`)
   })
 
   it('an expiry that is no date (month 13) points at the value', () => {

@@ -1,11 +1,12 @@
-import { readFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { LineCounter, parseDocument, isNode } from 'yaml'
 import type { PortName } from '#harness/adapters/adapter.ts'
 import { parseCommandLine } from '#harness/adapters/parse-command-line.ts'
+import { commandPlaceholders } from '#harness/adapters/command-adapter.ts'
 import type { KnownFailingEntry } from '#harness/expectations/known-failing.ts'
 import { ScenarioError } from '#harness/scenario/scenario-error.ts'
 import { parseValidatedYaml } from '#harness/scenario/parse-validated-yaml.ts'
+import { readYamlSource } from '#harness/scenario/read-yaml-source.ts'
 import { capabilityNames, type Capability } from '#harness/profiles/capabilities.ts'
 import { profileSchema, type ProfileSpec } from '#harness/profiles/profile-schema.ts'
 
@@ -37,12 +38,7 @@ export interface Profile {
 /** Reads and validates a profile file; a bad one is a ScenarioError naming the file, line, column and field. */
 export function loadProfile(given: string): Profile {
   const file = resolve(given)
-  let source: string
-  try {
-    source = readFileSync(file, 'utf8')
-  } catch (error) {
-    throw new ScenarioError({ file, field: '', expected: `expected a readable profile file (${error instanceof Error && 'code' in error ? String(error.code) : String(error)})` })
-  }
+  const source = readYamlSource(file, 'profile file')
   const spec = parseValidatedYaml(file, source, profileSchema, 'a valid profile')
   const at = positionFinder(source)
   const reachable = portsOver[spec.transport]
@@ -58,6 +54,18 @@ export function loadProfile(given: string): Profile {
     argv = typeof spec.command === 'string' ? parseCommandLine(spec.command) : spec.command
   } catch (error) {
     throw new ScenarioError({ file, field: 'command', ...at(['command']), expected: error instanceof Error ? error.message : String(error) })
+  }
+  if (spec.transport === 'command') {
+    const unknown = unknownPlaceholder(argv)
+    if (unknown) {
+      const field = typeof spec.command === 'string' ? ['command'] : ['command', unknown.word]
+      throw new ScenarioError({
+        file,
+        field: field.length === 1 ? 'command' : `command[${unknown.word}]`,
+        ...at(field),
+        expected: `unknown placeholder ${unknown.placeholder}, expected only ${commandPlaceholders.map((p) => `{${p}}`).join(', ')}`,
+      })
+    }
   }
   const entries = (list: 'knownFailing' | 'knownFlaky') =>
     spec[list].map((e, i): KnownFailingEntry => ({
@@ -88,13 +96,22 @@ export function loadProfile(given: string): Profile {
   }
 }
 
+/** The first `{name}` of a command's words that the command transport does not fill in, and the word it is in. */
+function unknownPlaceholder(argv: readonly string[]): { word: number; placeholder: string } | undefined {
+  const known: readonly string[] = commandPlaceholders
+  for (const [word, text] of argv.entries()) {
+    for (const match of text.matchAll(/\{(\w+)\}/g)) if (!known.includes(match[1]!)) return { word, placeholder: match[0] }
+  }
+  return undefined
+}
+
 /** The ports each transport reaches: a stdio process serves the server-side ports, a command is a session client. */
 const portsOver: Record<ProfileSpec['transport'], readonly string[]> = { stdio: ['agent-log', 'pager', 'tool-output'], command: ['session-client'] }
 
 /** Where the node at a path of a YAML text starts (1-based line and column), if it is there. */
 function positionFinder(source: string): (path: Array<string | number>) => { line?: number; column?: number } {
   const counter = new LineCounter()
-  const doc = parseDocument(source, { lineCounter: counter })
+  const doc = parseDocument(source, { lineCounter: counter, uniqueKeys: false })
   return (path) => {
     const node = doc.getIn(path, true)
     if (!isNode(node) || !node.range) return {}

@@ -7,6 +7,12 @@ const day = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/
 const casePattern = /^[a-z0-9*]+(?:[-/][a-z0-9*]+|\*)*$/
 const contractPattern = /^[a-z0-9*-]+(?:\/[a-z0-9*-]+)*$/
 
+/** Whether a YYYY-MM-DD text names a day that exists (2027-02-30 does not). */
+function isCalendarDay(text: string): boolean {
+  const date = new Date(`${text}T00:00:00Z`)
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text
+}
+
 const entry = strict(
   {
     case: text('a scenario id or pattern (regressions/plat-114/*)', casePattern).describe('The scenario id, or a pattern: * within one level, ** across levels.'),
@@ -14,10 +20,14 @@ const entry = strict(
       .optional()
       .describe('The contract expected to break (a pattern allowed); absent: any contract of the case.'),
     reason: text('one line saying why it fails', oneLine).describe('Why it fails, on one line.'),
-    link: z.url({ error: expected('the URL of the issue that tracks it') }).describe('The issue that tracks it.'),
+    link: z
+      .url({ protocol: /^https?$/, hostname: z.regexes.hostname, error: expected('the http(s) URL of the issue that tracks it') })
+      .max(2048, { error: expected('a URL of at most 2,048 characters') })
+      .describe('The issue that tracks it (http or https).'),
     expires: z
       .string({ error: expected('a date YYYY-MM-DD') })
       .regex(day, { error: expected('a date YYYY-MM-DD') })
+      .refine(isCalendarDay, { error: expected('a date YYYY-MM-DD that is on the calendar') })
       .optional()
       .describe('The last day (UTC) the entry excuses a failure; after it the run fails until the entry is fixed or extended.'),
   },
@@ -37,7 +47,7 @@ export const profileSchema = strict(
       .union([text('a command line'), z.array(text('a word'), { error: expected('a list of words') }).min(1)], { error: expected('a command line or a list of words') })
       .describe('What to start, without a shell; words starting ./ or ../ are paths relative to this file’s folder.'),
     env: z.record(z.string(), z.string({ error: expected('a string') }), { error: expected('a mapping of NAME: value') }).optional().describe('Variables added to the environment.'),
-    timeoutMs: integer('a positive whole number of milliseconds', 1).optional().describe('Each call’s limit (default 10000).'),
+    timeoutMs: integer('a positive whole number of milliseconds, at most 600000', 1, 600_000).optional().describe('Each call’s limit (default 10000).'),
     capabilities: z
       .array(z.enum(capabilityNames, { error: expected(`one of ${capabilityNames.join(', ')}`) }), { error: expected('a list of capabilities') })
       .optional()

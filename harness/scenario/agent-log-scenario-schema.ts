@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { bugId, expected, integer, kebab, oneLine, oneOf, strict, text } from '#harness/scenario/schema-helpers.ts'
+import { boundedList, bugId, expected, integer, kebab, oneLine, oneOf, strict, text } from '#harness/scenario/schema-helpers.ts'
+import { scenarioBounds } from '#harness/scenario/scenario-bounds.ts'
 import { contractsOfPort } from '#harness/contracts/index.ts'
 import { generatedSteps } from '#harness/scenario/agent-log-generated-steps.ts'
 
@@ -16,7 +17,7 @@ const ordinary = [
     'exactly one step',
     stepKeys,
   ),
-  strict({ activity: integer('a positive number of UI events', 1) }, 'exactly one step', stepKeys),
+  strict({ activity: integer(`a positive number of UI events, at most ${(100_000).toLocaleString('en-US')}`, 1, 100_000) }, 'exactly one step', stepKeys),
   strict(
     {
       setup: strict(
@@ -44,12 +45,14 @@ const stepError = {
 const step = z.union([...ordinary, oneOf(lifecycle)], stepError)
 
 const most = 100_000
+/** The most UI events a whole scenario may send (written and generated): each is a row the implementation writes and evicts. */
+const maxScenarioEvents = 1_000_000
 const count = (what: string, max = most) => integer(`${what}, 0 to ${max.toLocaleString('en-US')}`, 0, max)
 const activity = strict(
   {
     bursts: integer(`a positive number of bursts, at most ${most.toLocaleString('en-US')}`, 1, most).describe('How many bursts of UI events, each at a seeded point.'),
-    events: integer('a positive number of UI events', 1).optional().describe('The UI events of each burst (absolute).'),
-    overCapBy: integer('an integer').optional().describe('Relative: each burst is uiEventCap + overCapBy UI events (0: exactly the cap; 1: one past it, so it alone evicts every earlier event).'),
+    events: integer(`a positive number of UI events, at most ${most.toLocaleString('en-US')}`, 1, most).optional().describe('The UI events of each burst (absolute).'),
+    overCapBy: integer(`an integer from -${most.toLocaleString('en-US')} to ${most.toLocaleString('en-US')}`, -most, most).optional().describe('Relative: each burst is uiEventCap + overCapBy UI events (0: exactly the cap; 1: one past it, so it alone evicts every earlier event).'),
   },
   'activity: bursts, with events or overCapBy',
 ).refine((a) => (a.events === undefined) !== (a.overCapBy === undefined), { error: 'expected exactly one of events (UI events per burst) or overCapBy (per burst, relative to uiEventCap)' })
@@ -91,17 +94,15 @@ export const agentLogScenarioSchema = strict(
       {
         workspace: oneOf(workspaces).default('sandboxed').describe('A workflow session with a workspace in the sandbox, or a plain chat session with none.'),
         store: oneOf(['writable', 'unwritable']).default('writable').describe('unwritable: the workspace lies under a regular file, so no store can be created (holds for root too).'),
-        uiEventCap: integer('a positive integer', 1).default(200).describe('How many UI events the session keeps.'),
+        uiEventCap: integer(`a positive integer, at most ${most.toLocaleString('en-US')}`, 1, most).default(200).describe('How many UI events the session keeps.'),
         session: sessionId.default('session-plat-114').describe('The id of the session the run starts with (a setup step may open others).'),
       },
       'a mapping (workspace, store, uiEventCap, session)',
     ).default({ workspace: 'sandboxed', store: 'writable', uiEventCap: 200, session: 'session-plat-114' }),
-    steps: z
-      .array(z.union([...ordinary, generate, oneOf(lifecycle)], stepError), { error: expected('a list of steps') })
+    steps: boundedList(z.union([...ordinary, generate, oneOf(lifecycle)], stepError), 'a list of steps', scenarioBounds.steps)
       .min(1)
       .describe('What the driver does, in order; kill is kill -9 of the implementation’s process; setup opens another session (or the same session with another workspace) in the same process, with a workspace in the sandbox or none; generate expands to ordinary steps.'),
-    contracts: z
-      .array(oneOf(contractsOfPort('agent-log').map((c) => c.id)), { error: expected('a list of contract ids') })
+    contracts: boundedList(oneOf(contractsOfPort('agent-log').map((c) => c.id)), 'a list of contract ids', scenarioBounds.list)
       .min(1)
       .optional()
       .describe('The contracts this scenario exercises: each must come back held or broken; absent: every contract its steps exercise. Every contract of the port is judged either way.'),
@@ -112,6 +113,11 @@ export const agentLogScenarioSchema = strict(
   let session = scenario.given.session
   let workspace = scenario.given.workspace as 'sandboxed' | 'none'
   const steps: AgentLogStep[] = []
+  let events = 0
+  const tooManyEvents = (path: PropertyKey[]) => {
+    context.issues.push({ code: 'custom', path, message: `expected at most ${maxScenarioEvents.toLocaleString('en-US')} UI events in the whole scenario, got ${events.toLocaleString('en-US')} by this step`, input: undefined })
+    return z.NEVER
+  }
   for (const [index, step] of scenario.steps.entries()) {
     if (typeof step === 'object' && 'generate' in step) {
       const spec = step.generate
@@ -120,8 +126,14 @@ export const agentLogScenarioSchema = strict(
         context.issues.push({ code: 'custom', path: ['steps', index, 'generate', 'activity', 'overCapBy'], message: `expected overCapBy above -${scenario.given.uiEventCap} (each burst at least one UI event with uiEventCap ${scenario.given.uiEventCap}), got ${spec.activity!.overCapBy}`, input: spec.activity })
         return z.NEVER
       }
-      steps.push(...(generatedSteps(spec, { session, workspace, uiEventCap: scenario.given.uiEventCap }) as AgentLogStep[]))
+      events += spec.activity ? spec.activity.bursts * (spec.activity.events ?? burst) : 0
+      if (events > maxScenarioEvents) return tooManyEvents(['steps', index, 'generate', 'activity'])
+      for (const generated of generatedSteps(spec, { session, workspace, uiEventCap: scenario.given.uiEventCap })) steps.push(generated as AgentLogStep)
       continue
+    }
+    if (typeof step === 'object' && 'activity' in step) {
+      events += step.activity
+      if (events > maxScenarioEvents) return tooManyEvents(['steps', index, 'activity'])
     }
     if (typeof step === 'object' && 'setup' in step) {
       session = step.setup.session ?? session

@@ -141,7 +141,7 @@ describe('loadScenarioFile', () => {
 
   it('rejects a non-integer max', async () => {
     const error = await rejection(edited({ 7: '    - { measure: json-bytes, max: 1.5 }' }))
-    expect(error.message).toBe(`${error.file}:7:35: given.ceilings[0].max: expected a positive integer, got 1.5`)
+    expect(error.message).toBe(`${error.file}:7:35: given.ceilings[0].max: expected a positive integer, at most 2,147,483,647, got 1.5`)
   })
 
   it('points at the key of an empty field', async () => {

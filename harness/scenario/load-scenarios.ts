@@ -1,8 +1,9 @@
-import { readdir, readFile } from 'node:fs/promises'
+import { readdir } from 'node:fs/promises'
 import { isAbsolute, join, relative, resolve, sep } from 'node:path'
 import { ScenarioError } from '#harness/scenario/scenario-error.ts'
 import { scenarioSchema, type Scenario } from '#harness/scenario/scenario-schema.ts'
 import { parseValidatedYaml } from '#harness/scenario/parse-validated-yaml.ts'
+import { readYamlSource } from '#harness/scenario/read-yaml-source.ts'
 import { exercisedContracts } from '#harness/contracts/exercised-contracts.ts'
 
 /** A validated scenario, its case id (its path under the scenarios folder, without `.yaml`), its file (absolute), and the contracts it exercises. */
@@ -55,12 +56,7 @@ export async function loadScenarioFiles(files: readonly ScenarioFile[], root: st
 export async function loadScenarioFile(file: string, root: string): Promise<LoadedScenario> {
   const absolute = resolve(file)
   const id = caseIdOf(absolute, resolve(root))
-  let source: string
-  try {
-    source = await readFile(absolute, 'utf8')
-  } catch (error) {
-    throw new ScenarioError({ file: absolute, field: '', expected: `expected a readable scenario file (${codeOf(error)})` })
-  }
+  const source = readYamlSource(absolute, 'scenario file')
   const scenario = parseScenario(absolute, source)
   return { id, file: absolute, scenario, exercises: exercisesOf(scenario) }
 }

@@ -25,10 +25,10 @@ describe('the PLAT-200 scenario schemas', () => {
 
   test('pages: a tree by its fanouts, name lengths as a range, labels; wrong ones named where they are wrong', () => {
     expect(firstIssue('snapshotter', { page: { kind: 'tree', fanout: [3, 2], text: { min: 2, max: 9 }, labels: true }, requests: [{ depth: 2, compact: true }] })).toBe('valid')
-    expect(firstIssue('snapshotter', { page: { kind: 'flat', siblings: 0 } })).toBe('given.page.siblings: expected a positive integer, got 0')
+    expect(firstIssue('snapshotter', { page: { kind: 'flat', siblings: 0 } })).toBe('given.page.siblings: expected a positive integer, at most 50,000, got 0')
     expect(firstIssue('snapshotter', { page: { kind: 'round' } })).toBe('given.page.kind: expected kind: flat, deep, mixed or tree, got "round"')
     expect(firstIssue('snapshotter', { page: { kind: 'tree', fanout: [] } })).toBe('given.page.fanout: expected at least one level, got an empty list')
-    expect(firstIssue('snapshotter', { page: { kind: 'tree', fanout: [1000, 1000] } })).toBe('given.page: expected at most 200,000 list items in the page')
+    expect(firstIssue('snapshotter', { page: { kind: 'tree', fanout: [1000, 1000] } })).toBe('given.page: expected at most 50,000 list items in the page')
     expect(firstIssue('snapshotter', { page: { kind: 'flat', siblings: 2 }, requests: [{ depth: 1.5 }] })).toMatch(/^given\.requests\.0\.depth: expected an integer/)
   })
 })

@@ -1,28 +1,35 @@
 import { z } from 'zod'
-import { bugId, expected, integer, oneLine, oneOf, strict, text } from '#harness/scenario/schema-helpers.ts'
+import { boundedList, bugId, expected, integer, oneLine, oneOf, strict, text } from '#harness/scenario/schema-helpers.ts'
+import { scenarioBounds } from '#harness/scenario/scenario-bounds.ts'
+import { pageBounds } from '#fixtures/pages/page-bounds.ts'
 import { contractsOfPort } from '#harness/contracts/index.ts'
-import { maxPageItems, pageItems } from '#fixtures/pages/page-tree.ts'
+import { longestName, maxPageItems, pageItems, pageLevels } from '#fixtures/pages/page-tree.ts'
 import type { PageSpec as GeneratedPage } from '#fixtures/pages/page-tree.ts'
 import { pageOutput, resolveCap } from '#harness/drivers/tool-output/resolve-cap.ts'
 import type { CapSpec } from '#harness/drivers/tool-output/resolve-cap.ts'
 
-/** A positive integer whose failure stops the checks after it (the scenario's own would generate the page). */
-const positive = z.int({ error: expected('a positive integer') }).min(1, { error: expected('a positive integer'), abort: true })
+const most = (n: number) => n.toLocaleString('en-US')
+/** A positive integer, at most `max`, whose failure stops the checks after it (the scenario's own would generate the page). */
+const positive = (max: number) => {
+  const error = expected(`a positive integer, at most ${most(max)}`)
+  return z.int({ error }).min(1, { error, abort: true }).max(max, { error, abort: true })
+}
+const nameChars = positive(pageBounds.nameLength)
 
 const nameLength = z
   .union(
     [
-      positive,
-      strict({ min: positive, max: positive }, 'a range: min, max').refine((r) => r.max >= r.min, { error: 'expected max ≥ min', abort: true }),
+      nameChars,
+      strict({ min: nameChars, max: nameChars }, 'a range: min, max').refine((r) => r.max >= r.min, { error: 'expected max ≥ min', abort: true }),
     ],
-    { error: expected('a name length: a positive integer, or { min, max }') },
+    { error: expected(`a name length: a positive integer at most ${most(pageBounds.nameLength)}, or { min, max }`) },
   )
   .default(12)
   .describe('The length of every accessible name, in code points (default 12), or { min, max }: each name’s length drawn from that range (seeded).')
 
 const pageCommon = {
   text: nameLength,
-  seed: integer('an integer').default(1).describe('The seed of the names (default 1).'),
+  seed: integer('an integer from 0 to 4294967295', 0, 2 ** 32 - 1).default(1).describe('The seed of the names (default 1).'),
   labels: z.boolean({ error: expected('true or false') }).optional().describe('Name every list too (aria-label), so compact keeps it.'),
   marks: z.boolean({ error: expected('true or false') }).optional().describe('Mix into the names words a YAML writer must quote or escape (quotes, ": ", " #", backslashes…).'),
 }
@@ -31,17 +38,22 @@ const page = z
   .discriminatedUnion(
     'kind',
     [
-      strict({ kind: z.literal('flat'), siblings: positive, ...pageCommon }, 'a flat page: siblings, text, seed, labels, marks'),
-      strict({ kind: z.literal('deep'), depth: positive, ...pageCommon }, 'a deep page: depth, text, seed, labels, marks'),
-      strict({ kind: z.literal('mixed'), siblings: positive, depth: positive, ...pageCommon }, 'a mixed page: siblings, depth, text, seed, labels, marks'),
+      strict({ kind: z.literal('flat'), siblings: positive(pageBounds.items), ...pageCommon }, 'a flat page: siblings, text, seed, labels, marks'),
+      strict({ kind: z.literal('deep'), depth: positive(pageBounds.depth), ...pageCommon }, 'a deep page: depth, text, seed, labels, marks'),
+      strict({ kind: z.literal('mixed'), siblings: positive(pageBounds.items), depth: positive(pageBounds.depth), ...pageCommon }, 'a mixed page: siblings, depth, text, seed, labels, marks'),
       strict(
-        { kind: z.literal('tree'), fanout: z.array(positive, { error: expected('a list of positive integers') }).min(1, { error: expected('at least one level'), abort: true }), ...pageCommon },
+        { kind: z.literal('tree'), fanout: boundedList(positive(pageBounds.items), `a list of at most ${pageBounds.depth} levels`, pageBounds.depth).min(1, { error: expected('at least one level'), abort: true }), ...pageCommon },
         'a tree page: fanout, text, seed, labels, marks',
       ),
     ],
     { error: (issue) => (issue.code === 'invalid_union' ? expected('kind: flat, deep, mixed or tree')({ input: (issue.input as { kind?: unknown })?.kind }) : expected('a page: { kind: flat | deep | mixed | tree, … }')(issue)) },
   )
-  .refine((spec) => pageItems(spec as GeneratedPage) <= maxPageItems, { error: `expected at most ${maxPageItems.toLocaleString('en-US')} list items in the page`, abort: true })
+  .refine((spec) => pageItems(spec as GeneratedPage) <= maxPageItems, { error: `expected at most ${most(maxPageItems)} list items in the page`, abort: true })
+  .refine((spec) => pageLevels(spec as GeneratedPage) <= pageBounds.depth, { error: `expected at most ${pageBounds.depth} lists deep`, abort: true })
+  .refine((spec) => pageItems(spec as GeneratedPage) * longestName(spec as GeneratedPage) <= pageBounds.nameCodePoints, {
+    error: (issue) => `expected at most ${most(pageBounds.nameCodePoints)} code points of names (list items × the longest name), got ${most(pageItems(issue.input as GeneratedPage) * longestName(issue.input as GeneratedPage))}`,
+    abort: true,
+  })
   .describe('The page fixture, generated from its seed: its shape (flat, deep, mixed or tree), size and name lengths (fixtures/pages).')
 
 const common = {
@@ -53,13 +65,14 @@ const common = {
 const contractsOf = (port: 'snapshotter' | 'tool-output') =>
   z
     .array(oneOf(contractsOfPort(port).map((c) => c.id)), { error: expected('a list of contract ids') })
+    .max(scenarioBounds.list, { error: `expected at most ${scenarioBounds.list} contract ids` })
     .min(1, { error: expected('at least one contract id (or no contracts key: every contract its steps exercise)') })
     .optional()
     .describe('The contracts this scenario exercises: each must come back held or broken; absent: every contract its steps exercise. Every contract of the port is judged either way.')
 
 const snapshotRequest = strict(
   {
-    depth: integer('an integer').optional().describe('The depth limit (0: none; a negative one must be refused).'),
+    depth: integer('an integer from -1,000 to 1,000', -1_000, 1_000).optional().describe('The depth limit (0: none; a negative one must be refused).'),
     compact: z.boolean({ error: expected('true or false') }).optional(),
     interactive: z.boolean({ error: expected('true or false') }).optional(),
   },
@@ -74,8 +87,7 @@ export const snapshotterScenarioSchema = strict(
     given: strict(
       {
         page,
-        requests: z
-          .array(snapshotRequest, { error: expected('a list of snapshot options') })
+        requests: boundedList(snapshotRequest, 'a list of snapshot options', scenarioBounds.list)
           .optional()
           .describe('Further snapshots asked after the depth characterization, each with its options.'),
       },
@@ -90,13 +102,13 @@ const unit = oneOf(['runes', 'utf8-bytes', 'utf16-units']).default('runes')
 const cap = z
   .union(
     [
-      strict({ unit, max: positive.describe('The largest size the inline text may have.') }, 'an absolute cap: unit, max'),
-      strict({ unit, outputBy: integer('an integer').describe('Relative: the output’s own size plus this (0: at the cap, -1: one unit over it).') }, 'a cap relative to the output: unit, outputBy'),
+      strict({ unit, max: positive(scenarioBounds.threshold).describe('The largest size the inline text may have.') }, 'an absolute cap: unit, max'),
+      strict({ unit, outputBy: integer(`an integer from ${most(scenarioBounds.leastThreshold)} to ${most(scenarioBounds.threshold)}`, scenarioBounds.leastThreshold, scenarioBounds.threshold).describe('Relative: the output’s own size plus this (0: at the cap, -1: one unit over it).') }, 'a cap relative to the output: unit, outputBy'),
       strict(
         {
           unit,
-          wideCharacter: positive.describe('Relative: the cap falls at the output’s n-th character wider than one unit (outside the BMP, for runes)…'),
-          by: integer('an integer').default(1).describe('…this many units into it (default 1: inside it, for UTF-8 bytes and UTF-16 units).'),
+          wideCharacter: positive(scenarioBounds.threshold).describe('Relative: the cap falls at the output’s n-th character wider than one unit (outside the BMP, for runes)…'),
+          by: integer(`an integer from ${most(scenarioBounds.leastThreshold)} to ${most(scenarioBounds.threshold)}`, scenarioBounds.leastThreshold, scenarioBounds.threshold).default(1).describe('…this many units into it (default 1: inside it, for UTF-8 bytes and UTF-16 units).'),
         },
         'a cap at a wide character: unit, wideCharacter, by',
       ),

@@ -86,7 +86,7 @@ describe('scenarioSchema', () => {
     const ceilings = [{ measure: 'runes', pageOf: 'capability-calls', from: 2, count: 3, by: -1 }, { measure: 'json-bytes', pageOf: 'model-exchanges' }]
     const parsed = scenarioSchema.safeParse({ ...valid, given: { ceilings } })
     expect(parsed.success && parsed.data.port === 'pager' && parsed.data.given.ceilings[1]).toEqual({ measure: 'json-bytes', pageOf: 'model-exchanges', from: 0, by: 0 })
-    expect(firstMessage({ given: { ceilings: [{ measure: 'runes', pageOf: 'model-exchanges', count: 0 }] } })).toBe('expected a positive integer, got 0')
+    expect(firstMessage({ given: { ceilings: [{ measure: 'runes', pageOf: 'model-exchanges', count: 0 }] } })).toBe('expected a positive integer, at most 1,000,000, got 0')
     expect(firstMessage({ given: { ceilings: [{ measure: 'runes', pageOf: 'tool-calls' }] } })).toMatch(/^pageOf: expected one of model-exchanges, capability-calls/)
   })
 
@@ -110,7 +110,7 @@ describe('scenarioSchema', () => {
       'expected a positive integer of milliseconds, at most 600000, got 600001',
     )
     expect(firstMessage({ steps: [{ walk: { collection: 'model-exchanges', maxPages: 0 } }] })).toBe(
-      'expected a positive integer, got 0',
+      'expected a positive integer, at most 100,000, got 0',
     )
     expect(firstMessage({ fixture: undefined })).toBe(
       'missing, expected a fixture: one of analysis-run/forty-exchanges, analysis-run/six-turns, analysis-run/derivation-edges, or { analysis-run: { seed, turns, exchanges, toolCalls, … } }',

@@ -43,6 +43,11 @@ export function text(what: string, pattern?: RegExp) {
   return pattern ? base.regex(pattern, { error }) : base
 }
 
+/** A list of at most `most` entries of `item` (the bound named in the error, "expected at most N …"). */
+export function boundedList<T extends z.ZodType>(item: T, what: string, most: number) {
+  return z.array(item, { error: expected(what) }).max(most, { error: (issue) => `expected at most ${most.toLocaleString('en-US')} entries in ${what}, got ${shown(issue.input)}` })
+}
+
 /** An integer, within `min` and `max` when given. */
 export function integer(what: string, min?: number, max?: number) {
   const error = expected(what)

@@ -1,5 +1,12 @@
 import { z } from 'zod'
-import { bugId, expected, integer, oneLine, oneOf, strict, text } from '#harness/scenario/schema-helpers.ts'
+import { boundedList, bugId, expected, integer, oneLine, oneOf, strict, text } from '#harness/scenario/schema-helpers.ts'
+import { scenarioBounds } from '#harness/scenario/scenario-bounds.ts'
+
+const ms = scenarioBounds.ms
+/** The most bytes of a message the view shows: every frame showing the reply holds that much (`framesAfter` + `laterTurns` + 1 of them). */
+const maxViewLimitBytes = 262_144
+/** The most frames of each kind (before, after, later turns): the kit builds every frame before serving. */
+const maxFrames = 100
 import { replyNames } from '#fixtures/replies/replies.ts'
 import { replyScriptNames } from '#fixtures/replies/reply-scripts.ts'
 import { contractsOfPort } from '#harness/contracts/index.ts'
@@ -10,14 +17,14 @@ const faultCodes = ['NO_ERROR', 'INTERNAL_ERROR', 'ENHANCE_YOUR_CALM', 'CANCEL']
 
 const fault = strict(
   {
-    watch: integer('a positive integer (1: the first WatchSession call)', 1).default(1).describe('Which WatchSession call: 1 is the first, 2 the one after a reconnect.'),
-    atFrame: integer('a frame index (0 or more)', 0).optional().describe('Before this frame of that call, counted from 0 within the call (0: before its first frame).'),
-    atByte: integer('a byte offset (0 or more)', 0).optional().describe('Once this many bytes of that call’s body were written.'),
+    watch: integer('a positive integer (1: the first WatchSession call), at most 1,000', 1, 1_000).default(1).describe('Which WatchSession call: 1 is the first, 2 the one after a reconnect.'),
+    atFrame: integer('a frame index from 0 to 1,000', 0, 1_000).optional().describe('Before this frame of that call, counted from 0 within the call (0: before its first frame).'),
+    atByte: integer(`a byte offset from 0 to ${scenarioBounds.threshold}`, 0, scenarioBounds.threshold).optional().describe('Once this many bytes of that call’s body were written.'),
     kind: oneOf(faultKinds).describe('What the server does.'),
     code: oneOf(faultCodes).optional().describe('The HTTP/2 error code of a goaway (default NO_ERROR) or rst (default CANCEL).'),
     then: oneOf(['CANCEL', 'INTERNAL_ERROR', 'close'] as const).optional().describe('How a goaway NO_ERROR ends the watch it covers: RST_STREAM CANCEL (default) or INTERNAL_ERROR, or the connection closing after graceMs.'),
-    graceMs: integer('an integer of milliseconds (0 or more)', 0).optional().describe('For a goaway with then: close (or an error code): how long the connection stays open after the GOAWAY (default 100 after NO_ERROR, 0 after an error code).'),
-    ms: integer('a positive number of milliseconds', 1).optional().describe('How long a delay waits.'),
+    graceMs: integer(`an integer of milliseconds from 0 to ${ms}`, 0, ms).optional().describe('For a goaway with then: close (or an error code): how long the connection stays open after the GOAWAY (default 100 after NO_ERROR, 0 after an error code).'),
+    ms: integer(`a positive number of milliseconds, at most ${ms}`, 1, ms).optional().describe('How long a delay waits.'),
   },
   'a fault: kind, and atFrame or atByte',
 )
@@ -37,10 +44,9 @@ const maxReplyChars = 4_000_000
 const generatedReply = strict(
   {
     seed: integer('an integer from 0 to 4294967295', 0, 2 ** 32 - 1).default(1).describe('The seed of the characters drawn (order: seeded).'),
-    lines: integer('a positive integer', 1).describe('How many lines the reply has.'),
-    lineChars: integer('an integer (0 or more)', 0).default(12).describe('How many characters each line holds after its number.'),
-    scripts: z
-      .array(oneOf(replyScriptNames), { error: expected(`a list of scripts (${replyScriptNames.join(', ')})`) })
+    lines: integer('a positive integer, at most 500,000', 1, maxReplyChars / 8).describe('How many lines the reply has.'),
+    lineChars: integer(`an integer from 0 to ${maxReplyChars.toLocaleString('en-US')}`, 0, maxReplyChars).default(12).describe('How many characters each line holds after its number.'),
+    scripts: boundedList(oneOf(replyScriptNames), `a list of scripts (${replyScriptNames.join(', ')})`, scenarioBounds.list)
       .min(1, { error: expected('at least one script') })
       .default(['ascii'])
       .describe('The scripts the characters are drawn from, mixed: ascii, latin, rtl, cjk, emoji, combining, astral, sequences, escapes, markers.'),
@@ -61,15 +67,15 @@ const given = strict(
   {
     reply,
     session: oneOf(['known', 'unknown']).default('known').describe('known: the client watches the session the server serves; unknown: one it does not have (the watch answers not_found).'),
-    viewLimitBytes: integer('a positive integer of bytes', 1).default(4096).describe('The view’s per-message limit.'),
-    viewMessages: integer('a positive integer', 1).default(20).describe('How many of the last messages the view holds.'),
-    framesBefore: integer('a positive integer', 1).default(1).describe('Running frames before the reply appears.'),
-    framesAfter: integer('an integer (0 or more)', 0).default(0).describe('Running frames showing the reply before the settling frame.'),
-    laterTurns: integer('an integer (0 or more)', 0).default(0).describe('Turns after the reply (each pushes older messages out of the view).'),
-    reads: z.array(oneOf(readAnswers), { error: expected('a list of read answers') }).min(1).default(['ok']).describe('How successive GetSessionMessage calls answer (transient: unavailable, internal, deadline_exceeded, hang; permanent: not_found; the older server: unimplemented); the last repeats.'),
-    faults: z.array(fault, { error: expected('a list of faults') }).default([]).describe('Faults the server applies to watch calls.'),
-    timeoutMs: integer('a positive integer of milliseconds, at most 600000', 1, 600_000).default(10_000).describe('The client’s deadline (its --timeout).'),
-    tryTimeoutMs: integer('a positive integer of milliseconds', 1).default(1000).describe('The limit of each try of a whole-message read (the report’s 30 s, scaled).'),
+    viewLimitBytes: integer(`a positive integer of bytes, at most ${maxViewLimitBytes}`, 1, maxViewLimitBytes).default(4096).describe('The view’s per-message limit.'),
+    viewMessages: integer('a positive integer, at most 1,000', 1, 1_000).default(20).describe('How many of the last messages the view holds.'),
+    framesBefore: integer(`a positive integer, at most ${maxFrames}`, 1, maxFrames).default(1).describe('Running frames before the reply appears.'),
+    framesAfter: integer(`an integer from 0 to ${maxFrames}`, 0, maxFrames).default(0).describe('Running frames showing the reply before the settling frame.'),
+    laterTurns: integer(`an integer from 0 to ${maxFrames}`, 0, maxFrames).default(0).describe('Turns after the reply (each pushes older messages out of the view).'),
+    reads: boundedList(oneOf(readAnswers), 'a list of read answers', scenarioBounds.list).min(1).default(['ok']).describe('How successive GetSessionMessage calls answer (transient: unavailable, internal, deadline_exceeded, hang; permanent: not_found; the older server: unimplemented); the last repeats.'),
+    faults: boundedList(fault, 'a list of faults', scenarioBounds.list).default([]).describe('Faults the server applies to watch calls.'),
+    timeoutMs: integer(`a positive integer of milliseconds, at most ${ms}`, 1, ms).default(10_000).describe('The client’s deadline (its --timeout).'),
+    tryTimeoutMs: integer(`a positive integer of milliseconds, at most ${ms}`, 1, ms).default(1000).describe('The limit of each try of a whole-message read (the report’s 30 s, scaled).'),
     output: oneOf(['json', 'text']).default('json').describe('The client’s output form.'),
   },
   'a mapping with reply (and viewLimitBytes, reads, faults, timeoutMs…)',
@@ -88,8 +94,7 @@ export const sessionClientScenarioSchema = strict(
     see: text('a link or path to the bug report').optional().describe('A link or path to the report.'),
     port: z.literal('session-client').describe('The port the scenario needs.'),
     given,
-    contracts: z
-      .array(oneOf(contractsOfPort('session-client').map((c) => c.id)), { error: expected('a list of contract ids') })
+    contracts: boundedList(oneOf(contractsOfPort('session-client').map((c) => c.id)), 'a list of contract ids', scenarioBounds.list)
       .min(1, { error: expected('at least one contract id (or no contracts key: every contract its steps exercise)') })
       .optional()
       .describe('The contracts this scenario exercises: each must come back held or broken; absent: every contract its steps exercise. Every contract of the port is judged either way.'),
