@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
-import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { existsSync, linkSync, mkdirSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { readRecovered } from '#harness/recovery/read-recovered.ts'
 import { makeGrant, secret, type Grant } from '#fixtures/systems/tool-output/__test-helpers__/make-grant.ts'
@@ -77,5 +78,41 @@ describe('readRecovered', () => {
     mkdirSync(join(grant.folder, 'sub'))
     expect(await readRecovered("sed -n '1,240p' sub", grant.folder)).toMatchObject({ ok: false })
     expect(await readRecovered("sed -n '1,240p' missing.txt", grant.folder)).toMatchObject({ ok: false })
+  })
+
+  // Files the tool left are read defensively (harness/drivers/read-left-file.ts): each case ends at once, with its reason.
+  const fast = { timeout: 5_000 }
+
+  test('a named pipe (FIFO) as the spill is refused at once, never waited on', fast, async () => {
+    execFileSync('mkfifo', [join(grant.folder, 'snapshot.txt')])
+    const command = `sed -n '1,240p' ${join(grant.folder, 'snapshot.txt')}`
+    expect(await readRecovered(command, grant.folder)).toEqual({
+      ok: false,
+      finding: { kind: 'refused', reason: `the path is a named pipe (FIFO), not a regular file: never read: ${JSON.stringify(join(grant.folder, 'snapshot.txt'))}`, quoted: command },
+    })
+  })
+
+  test('a hard link inside the grant to a file outside it is refused: the secret never appears', fast, async () => {
+    linkSync(grant.decoy, join(grant.folder, 'snapshot.txt'))
+    const read = await readRecovered("sed -n '1,240p' snapshot.txt", grant.folder)
+    expect(read).toMatchObject({ ok: false, finding: { kind: 'refused', reason: expect.stringMatching(/^the path is a regular file with 2 links \(a hard link: .*"snapshot\.txt"$/) } })
+    expect(JSON.stringify(read)).not.toContain(secret)
+  })
+
+  test('a spill over 64 MiB is refused unread (a sparse file: no disk used)', fast, async () => {
+    const path = join(grant.folder, 'snapshot.txt')
+    writeFileSync(path, lines(3))
+    truncateSync(path, 64 * 1024 * 1024 + 1)
+    expect(await readRecovered(`sed -n '1,240p' ${path}`, grant.folder)).toMatchObject({
+      ok: false,
+      finding: { reason: `the path is a file of ${64 * 1024 * 1024 + 1} bytes, over the ${64 * 1024 * 1024} bytes the kit reads back, never read: ${JSON.stringify(path)}` },
+    })
+  })
+
+  test('a symlink out of the grant is refused with its reason', fast, async () => {
+    symlinkSync(grant.decoy, join(grant.folder, 'snapshot.txt'))
+    const read = await readRecovered("sed -n '1,240p' snapshot.txt", grant.folder)
+    expect(read).toMatchObject({ ok: false, finding: { reason: expect.stringContaining('outside the grant folder') } })
+    expect(JSON.stringify(read)).not.toContain(secret)
   })
 })

@@ -1,8 +1,10 @@
-import { constants } from 'node:fs'
-import { open } from 'node:fs/promises'
 import type { RecoveryFinding } from '#harness/recovery/recovery-finding.ts'
 import { parseRecoveryCommand } from '#harness/recovery/parse-recovery-command.ts'
 import { resolveInGrant } from '#harness/recovery/resolve-in-grant.ts'
+import { readLeftFile } from '#harness/drivers/read-left-file.ts'
+
+/** The largest spill file the kit reads back (64 MiB): a larger one is refused unread. */
+const spillReadLimit = 64 * 1024 * 1024
 
 /** One chunk the kit read back: the lines `from` to `to` (1-based, inclusive) and their size in bytes. */
 export interface RecoveredChunk {
@@ -16,7 +18,8 @@ export type RecoveryRead = { ok: true; text: string; chunks: RecoveredChunk[] } 
 
 /**
  * Reads a system's recovery command back the safe way, never running it: parses it (`sed -n 'A,Bp' <path>` only),
- * resolves the path inside the grant `folder`, then reads the file itself (no symlink followed at open) in chunks of
+ * resolves the path inside the grant `folder`, then reads the file itself — a regular file with one link, at most 64 MiB,
+ * never a symlink followed or a pipe waited on (`readLeftFile`) — in chunks of
  * the command's width (at most 240 lines) — `A,Bp`, then the next range, and so on to the end. From line 1 the text
  * equals the file byte for byte, a final line without a newline included. Every refusal quotes the command as given.
  */
@@ -27,18 +30,10 @@ export async function readRecovered(command: string, folder: string): Promise<Re
   const refuse = (reason: string): RecoveryRead => ({ ok: false, finding: { kind: 'refused', reason, quoted: command } })
   const resolved = await resolveInGrant(path, folder)
   if (!resolved.ok) return refuse(`${resolved.finding.reason}: ${JSON.stringify(path)}`)
-  let data: Buffer
-  try {
-    const handle = await open(resolved.path, constants.O_RDONLY | constants.O_NOFOLLOW)
-    try {
-      if (!(await handle.stat()).isFile()) return refuse(`the path is not a regular file: ${JSON.stringify(path)}`)
-      data = await handle.readFile()
-    } finally {
-      await handle.close()
-    }
-  } catch (error) {
-    return refuse(`the file cannot be read (${(error as { code?: string }).code ?? String(error)}): ${JSON.stringify(path)}`)
-  }
+  // a regular file with one link only, opened without following a symlink or waiting on a pipe, at most 64 MiB
+  const left = readLeftFile(resolved.path, { limit: spillReadLimit, whole: true })
+  if (!left.ok) return refuse(`the path is ${left.reason}: ${JSON.stringify(path)}`)
+  const data = left.bytes
   const lines = splitLines(data)
   const width = to - from + 1
   const parts: Buffer[] = []

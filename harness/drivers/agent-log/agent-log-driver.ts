@@ -6,6 +6,7 @@ import { historyFormat } from '#harness/history/history.ts'
 import type { ScriptedHistory } from '#harness/history/history.ts'
 import type { AgentLogScenario, AgentLogStep } from '#harness/scenario/agent-log-scenario-schema.ts'
 import { createAgentLogSandbox } from '#harness/drivers/agent-log/agent-log-sandbox.ts'
+import { refusedEntries } from '#harness/drivers/refused-entries.ts'
 
 /** An agent-log scenario made ready: its given and steps, and the session it starts with. */
 export interface PreparedAgentLog {
@@ -19,7 +20,8 @@ export interface PreparedAgentLog {
  * a decoy workspace holding a real store outside it and HOME, TMPDIR and the XDG folders pointed at folders it
  * watches; replays the starts, completions and other activity; kills it with SIGKILL, restarts it on the same store,
  * reuses the session, or opens another session in the same process (`setup`) as the steps say — every pid in the
- * History — and reads the records back, listing the sandbox's files at each check and at the end.
+ * History — and reads the records back, listing the sandbox's files at each check and at the end. A named pipe, socket
+ * or device left in the sandbox (never opened) ends the run `error` once it is over.
  */
 export const agentLogDriver: Driver<AgentLogScenario, PreparedAgentLog> = {
   needs: (scenario) => (scenario.steps.some((step) => step === 'kill' || step === 'restart') ? ['pid', 'kill-restart'] : []),
@@ -34,6 +36,14 @@ export const agentLogDriver: Driver<AgentLogScenario, PreparedAgentLog> = {
     const setupFor = () => ({ workspacePath: workspace === 'none' ? null : sandbox.workspace, sessionId, uiEventCap: given.uiEventCap })
     let setup = setupFor()
     let live: Connection | undefined
+    // the sandbox as listed now, with what the kit would not read in it; a pipe, socket or device there ends the run `error`
+    const left: { error?: AdapterError } = {}
+    const look = () => {
+      const entries = sandbox.scan()
+      const found = refusedEntries(entries, 'in its working folder')
+      left.error ??= found.error
+      return { files: sandbox.list(entries), ...(found.refused.length > 0 ? { refused: found.refused } : {}) }
+    }
     const start = async () => {
       live = await context.open({ cwd: sandbox.root, env: sandbox.watched.env })
       recorder.note('process started', { pid: live.system.pid ?? null, cwd: sandbox.root })
@@ -76,7 +86,7 @@ export const agentLogDriver: Driver<AgentLogScenario, PreparedAgentLog> = {
             const request = { sessionId }
             await call(recorder, 'agent-log.records', request, index, () => log.records(request))
             // what the run has written so far, for durability/scoped: a session with no workspace must have written nothing
-            recorder.note('sandbox at check', { step: index, files: sandbox.list() })
+            recorder.note('sandbox at check', { step: index, ...look() })
           }
         } else if ('start' in step) {
           const log = await port()
@@ -109,9 +119,10 @@ export const agentLogDriver: Driver<AgentLogScenario, PreparedAgentLog> = {
       const decoyChanged = [...new Set([...Object.keys(decoyBefore), ...Object.keys(decoyAfter)])].filter((path) => JSON.stringify(decoyBefore[path]) !== JSON.stringify(decoyAfter[path])).sort()
       const decoyFiles = Object.values(decoyBefore).filter((e) => e.kind === 'file').length
       const outside = sandbox.watched.writesSince(watchedBefore, idsOf(prepared))
-      recorder.note('sandbox', { root: sandbox.root, workspace: sandbox.workspace, files: sandbox.list(), decoyUntouched: decoyChanged.length === 0, decoyFiles, decoyChanged, watched: Object.keys(sandbox.watched.env), outside })
+      recorder.note('sandbox', { root: sandbox.root, workspace: sandbox.workspace, ...look(), decoyUntouched: decoyChanged.length === 0, decoyFiles, decoyChanged, watched: Object.keys(sandbox.watched.env), outside })
       sandbox.remove()
     }
+    if (left.error) throw left.error
   },
   history(prepared, fields, recorder): ScriptedHistory {
     return {

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test } from 'vitest'
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { existsSync, linkSync, mkdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { createRequire } from 'node:module'
 import { createAgentLogSandbox } from '#harness/drivers/agent-log/agent-log-sandbox.ts'
@@ -46,5 +47,19 @@ describe('createAgentLogSandbox', () => {
       { where: 'XDG_CACHE_HOME', path: 'tool.json', holds: [], sqlite: false },
     ])
     expect(readFileSync(join(env.HOME, 'unchanged'), 'utf8')).toBe('x')
+  })
+  test('writesSince never opens a pipe left there, and lists a hard link or a file past 64 MiB without loading it', { timeout: 5_000 }, () => {
+    sandbox = createAgentLogSandbox('writable', 's')
+    const { env } = sandbox.watched
+    const before = sandbox.watched.scan()
+    execFileSync('mkfifo', [join(env.XDG_RUNTIME_DIR, 'bus.pipe')])
+    writeFileSync(join(sandbox.workspace, 'store.txt'), 'gate-4')
+    linkSync(join(sandbox.workspace, 'store.txt'), join(env.HOME, 'store.txt'))
+    writeFileSync(join(env.TMPDIR, 'big.bin'), 'gate-4')
+    truncateSync(join(env.TMPDIR, 'big.bin'), 1024 * 1024 * 1024)
+    expect(sandbox.watched.writesSince(before, ['gate-4'])).toEqual([
+      { where: 'HOME', path: 'store.txt', holds: [], sqlite: false, refused: expect.stringMatching(/^a regular file with 2 links/) },
+      { where: 'TMPDIR', path: 'big.bin', holds: ['gate-4'], sqlite: false },
+    ])
   })
 })

@@ -22,8 +22,8 @@ export interface AgentLogSandbox {
   watched: WatchedFolders
   scan(): Record<string, SandboxEntry>
   scanDecoy(): Record<string, SandboxEntry>
-  /** Every path in the sandbox, relative to it, folders with a trailing `/` (the kit's own `blocker` and `workspace/` included). */
-  list(): string[]
+  /** Every path in the sandbox (or in the scan `entries` of it), relative to it, folders with a trailing `/` (the kit's own `blocker` and `workspace/` included). */
+  list(entries?: Record<string, SandboxEntry>): string[]
   remove(): void
 }
 
@@ -48,7 +48,7 @@ export function createAgentLogSandbox(store: 'writable' | 'unwritable', sessionI
     watched,
     scan,
     scanDecoy: () => Object.fromEntries(Object.entries(scanFolder(decoy)).filter(([path]) => !join(decoy, path).startsWith(root))),
-    list: () => Object.entries(scan()).map(([path, entry]) => (entry.kind === 'dir' ? `${path}/` : path)),
+    list: (entries = scan()) => Object.entries(entries).map(([path, entry]) => (entry.kind === 'dir' ? `${path}/` : path)),
     remove: () => rmSync(top, { recursive: true, force: true }),
   }
 }

@@ -1,7 +1,8 @@
-import { mkdirSync, readFileSync, statSync } from 'node:fs'
+import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { scanFolder } from '#harness/drivers/scan-folder.ts'
 import type { SandboxEntry } from '#harness/drivers/scan-folder.ts'
+import { readLeftFile } from '#harness/drivers/read-left-file.ts'
 
 /** The variables the kit points at folders it watches, each with its folder under the run's root. */
 export const watchedVariables = {
@@ -24,6 +25,8 @@ export interface WatchedWrite {
   holds: string[]
   /** It starts with SQLite's header: a database, whatever it holds. */
   sqlite: boolean
+  /** Why the kit did not read it (a regular file with more than one link, one it could not open): `holds` and `sqlite` say nothing then. */
+  refused?: string
 }
 
 /** The folders HOME, TMPDIR and the XDG variables point at in the implementation's processes: made empty, scanned before and after. */
@@ -37,6 +40,7 @@ export interface WatchedFolders {
 }
 
 const sqliteHeader = Buffer.from('SQLite format 3\0', 'latin1')
+/** The most bytes of a file written in a watched folder the kit searches for the run's ids (64 MiB): the rest is not loaded. */
 const largest = 64 * 1024 * 1024
 
 /** Makes the watched folders under `root` (which must lie outside the sandbox and the decoy). */
@@ -51,10 +55,12 @@ export function createWatchedFolders(root: string): WatchedFolders {
     writesSince(before, ids) {
       return Object.entries(scan())
         .filter(([path, entry]) => entry.kind === 'file' && before[path]?.digest !== entry.digest)
-        .map(([key]) => {
+        .map(([key]): WatchedWrite => {
           const [where, path] = key.split('\u0000') as [keyof typeof watchedVariables, string]
-          const file = join(folderOf(where), path)
-          const bytes = statSync(file).size <= largest ? readFileSync(file) : Buffer.alloc(0)
+          // a regular file with one link only (never a pipe swapped in since the scan), its first 64 MiB searched
+          const left = readLeftFile(join(folderOf(where), path), { limit: largest })
+          if (!left.ok) return { where, path, holds: [], sqlite: false, refused: left.reason }
+          const bytes = left.bytes
           return { where, path, holds: ids.filter((id) => bytes.includes(id)), sqlite: bytes.subarray(0, sqliteHeader.length).equals(sqliteHeader) }
         })
     },

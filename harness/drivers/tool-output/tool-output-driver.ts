@@ -12,6 +12,7 @@ import type { PreparedPage } from '#harness/drivers/snapshotter/prepare-page.ts'
 import { kitSnapshotter } from '#harness/drivers/tool-output/kit-snapshotter.ts'
 import { changesOutside, createSandbox, pathsOutside } from '#harness/drivers/tool-output/sandbox.ts'
 import { readRecovered } from '#harness/recovery/read-recovered.ts'
+import { refusedEntries } from '#harness/drivers/refused-entries.ts'
 
 /** A tool-output scenario made ready: its page and its resolved `given`. */
 export interface PreparedToolOutput {
@@ -28,7 +29,7 @@ export function remedyOptions(remedy: Remedy): SnapshotOptions {
  * The tool-output port's driver: snapshots the page with the kit's snapshotter (the tool's whole output), hands it to
  * the tool with the cap and a sandboxed spill policy, then records what changed in the sandbox outside the grant, the
  * size of the output each offered remedy gives, and what reading the recovery command back (by the kit, never run)
- * returned.
+ * returned. A named pipe, socket or device the tool left in its sandbox ends the run `error` (never opened).
  */
 export const toolOutputDriver: Driver<ToolOutputScenario, PreparedToolOutput> = {
   prepare: (scenario) => ({ page: preparePage(scenario.given.page), given: scenario.given }),
@@ -59,16 +60,27 @@ export const toolOutputDriver: Driver<ToolOutputScenario, PreparedToolOutput> = 
       }
       const inside = sandbox.folder === null ? null : relative(sandbox.root, sandbox.folder)
       const after = sandbox.scan()
-      recorder.note('sandbox', { root: sandbox.root, folder: sandbox.folder, changedOutside: changesOutside(before, after, inside), watchedOutside: pathsOutside(before, after, inside).length })
-      if (!result) return
-      for (const remedy of result.remedies) {
-        const text = (await snapshotter.snapshot({ html: page.html, options: remedyOptions(remedy) })).text
-        recorder.note('remedy', { remedy, size: measure(unit, text), bytes: measure('utf8-bytes', text) })
+      // what the scan would not read (a pipe, a hard link…) is noted; a pipe, socket or device ends the run `error` below
+      const found = refusedEntries(after, 'in its sandbox')
+      recorder.note('sandbox', {
+        root: sandbox.root,
+        folder: sandbox.folder,
+        changedOutside: changesOutside(before, after, inside),
+        watchedOutside: pathsOutside(before, after, inside).length,
+        ...(found.refused.length > 0 ? { refused: found.refused } : {}),
+      })
+      if (result) {
+        for (const remedy of result.remedies) {
+          const text = (await snapshotter.snapshot({ html: page.html, options: remedyOptions(remedy) })).text
+          recorder.note('remedy', { remedy, size: measure(unit, text), bytes: measure('utf8-bytes', text) })
+        }
+        if (result.recovery !== null) {
+          const read = await readRecovered(result.recovery, sandbox.folder ?? sandbox.root)
+          recorder.note('recovery', read.ok ? { ok: true, chunks: read.chunks, matches: read.text === snapshot.text, bytes: measure('utf8-bytes', read.text) } : { ok: false, finding: read.finding })
+        }
       }
-      if (result.recovery !== null) {
-        const read = await readRecovered(result.recovery, sandbox.folder ?? sandbox.root)
-        recorder.note('recovery', read.ok ? { ok: true, chunks: read.chunks, matches: read.text === snapshot.text, bytes: measure('utf8-bytes', read.text) } : { ok: false, finding: read.finding })
-      }
+      const error = found.error ?? refusedEntries(sandbox.scan(), 'in its sandbox').error
+      if (error) throw error
     } finally {
       sandbox.remove()
     }
