@@ -1,7 +1,7 @@
 import type { Adapter, Connection, PortMap, PortName } from '#harness/adapters/adapter.ts'
 import { AdapterError } from '#harness/adapters/adapter-error.ts'
 import type { SessionClientPort, SessionClientRequest } from '#harness/ports/session-client-port.ts'
-import { runCommandLine } from '#harness/adapters/command/run-command-line.ts'
+import { runCommandLine, type CommandOutcome } from '#harness/adapters/command/run-command-line.ts'
 
 /** The placeholders a command template may use, and where each value comes from. */
 export const commandPlaceholders = ['url', 'session', 'timeout', 'tryTimeout', 'output'] as const
@@ -34,10 +34,18 @@ export function fillTemplate(template: readonly string[], request: SessionClient
   )
 }
 
+/** Why a run whose client exited is still an adapter error: a process it started kept its stdout open, or kept running. */
+function leftRunning(program: string, outcome: CommandOutcome): string {
+  const held = outcome.stdoutHeld ? 'a process it started still held its stdout open 1000 ms later, so its output may be incomplete; ' : ''
+  const left = outcome.leftBehind === '' ? '' : `it left ${outcome.leftBehind} running; `
+  return `${program} exited with code ${outcome.exitCode}, but ${held}${left}the kit stopped every process it started. A client ends everything it starts before it exits`
+}
+
 /**
  * An adapter that runs a client CLI once per scenario, started from a template with the server URL, session id and
  * deadlines filled in; its stdout, stderr and exit code are the result. A client still running `graceMs` after its
- * own deadline is killed (with its whole process group) and the run is an adapter timeout.
+ * own deadline is killed (with every process it started) and the run is an adapter timeout; one that writes past an
+ * output limit (docs/session-client-port.md#limits-and-processes-command-adapter), or leaves a process running when it exits, is an adapter error.
  */
 export function createCommandAdapter(options: CommandAdapterOptions): Adapter {
   const ports: PortName[] = ['session-client']
@@ -51,7 +59,9 @@ export function createCommandAdapter(options: CommandAdapterOptions): Adapter {
       const outcome = await runCommandLine(argv, { killAfterMs: request.timeoutMs + (options.graceMs ?? 5_000), cwd: options.cwd })
       lastStderr = outcome.stderr
       lastPid = outcome.pid
-      if (outcome.killed) throw new AdapterError('timeout', `${argv[0]} still ran ${options.graceMs ?? 5_000} ms after its ${request.timeoutMs} ms deadline; killed`, outcome.stderr)
+      if (outcome.overLimit !== null) throw new AdapterError('protocol', `${argv[0]} wrote too much: ${outcome.overLimit}; the kit stopped reading and killed it, with every process it started`, outcome.stderr)
+      if (outcome.killed) throw new AdapterError('timeout', `${argv[0]} still ran ${options.graceMs ?? 5_000} ms after its ${request.timeoutMs} ms deadline; killed, with every process it started`, outcome.stderr)
+      if (outcome.stdoutHeld || outcome.leftBehind !== '') throw new AdapterError('protocol', leftRunning(argv[0], outcome), outcome.stderr)
       return { exitCode: outcome.exitCode, stdout: outcome.stdout, stderr: outcome.stderr }
     },
   }

@@ -5,6 +5,10 @@ import { parseJsonRpcResponse, type JsonRpcErrorObject } from '#harness/adapters
 import { LineSplitter } from '#harness/adapters/stdio/line-splitter.ts'
 import { ProcessTree } from '#harness/adapters/stdio/process-tree.ts'
 import { StderrTail } from '#harness/adapters/stdio/stderr-tail.ts'
+import { outputLimits } from '#harness/adapters/stdio/output-limits.ts'
+import { StreamBudget } from '#harness/adapters/stdio/stream-budget.ts'
+import { byteSize } from '#harness/adapters/stdio/byte-size.ts'
+import type { ProcEntry } from '#harness/adapters/stdio/proc-table.ts'
 
 /** How to start an implementation and how long to wait for it. */
 export interface JsonRpcProcessOptions {
@@ -20,8 +24,12 @@ export interface JsonRpcProcessOptions {
   closeGraceMs?: number
   /** How much of stderr is kept (default 64 KiB, the most recent). */
   stderrLimitBytes?: number
-  /** The longest stdout line accepted (default 256 MiB). */
+  /** The longest stdout line read (default 16 MiB); a longer one stops the implementation with a `protocol` error. */
   maxLineBytes?: number
+  /** The most stdout read from one request to the next (default 32 MiB). */
+  maxStdoutBytesPerCall?: number
+  /** The most stderr read from one request to the next, and before the first (default 64 MiB). */
+  maxStderrBytesPerCall?: number
 }
 
 /** What a call came back with: its result, or the JSON-RPC error the implementation answered. */
@@ -38,11 +46,14 @@ interface InFlight {
 
 /** A child process spoken to in newline-delimited JSON-RPC 2.0 over stdin/stdout, one request at a time. */
 export class JsonRpcProcess {
-  private readonly splitter = new LineSplitter()
+  private readonly splitter: LineSplitter
   private readonly tail: StderrTail
+  private readonly stdoutBudget: StreamBudget
+  private readonly stderrBudget: StreamBudget
   private readonly timeoutMs: number
   private readonly graceMs: number
-  private readonly maxLineBytes: number
+  /** How long, after the process exits, the kit waits for its stdout to close (a process it started may hold it). */
+  private readonly drainMs: number
   private readonly exited: Promise<void>
   private readonly streamsClosed: Promise<void>
   private lastId = 0
@@ -52,28 +63,33 @@ export class JsonRpcProcess {
   private exitStatus: string | null = null
   private stopping: Promise<void> | null = null
   private closedByKit = false
+  private ending: Promise<ProcEntry[]> | null = null
+  private left: ProcEntry[] = []
 
   private constructor(
     private readonly tree: ProcessTree,
     readonly command: readonly string[],
     options: JsonRpcProcessOptions,
   ) {
-    this.tail = new StderrTail(options.stderrLimitBytes)
+    this.tail = new StderrTail(options.stderrLimitBytes ?? outputLimits.stderrTailBytes)
+    this.splitter = new LineSplitter(options.maxLineBytes ?? outputLimits.lineBytes)
+    this.stdoutBudget = new StreamBudget('stdout', options.maxStdoutBytesPerCall ?? outputLimits.stdoutBytesPerCall, 'from one request to the next')
+    this.stderrBudget = new StreamBudget('stderr', options.maxStderrBytesPerCall ?? outputLimits.stderrBytesPerCall, 'from one request to the next')
     this.timeoutMs = options.timeoutMs ?? 10_000
     this.graceMs = options.closeGraceMs ?? 2_000
-    this.maxLineBytes = options.maxLineBytes ?? 256 * 1024 * 1024
+    this.drainMs = Math.min(this.graceMs, 1_000)
     const child = tree.child
     child.stdin.on('error', () => {}) // a write to a process that is gone: its exit is reported instead
     child.stdout.on('data', (chunk: Buffer) => this.onStdout(chunk))
-    child.stderr.on('data', (chunk: Buffer) => this.tail.push(chunk))
+    child.stderr.on('data', (chunk: Buffer) => this.onStderr(chunk))
+    this.streamsClosed = new Promise((resolve) => child.once('close', () => resolve()))
     this.exited = new Promise((resolve) => {
       child.once('exit', (code, signal) => {
         this.exitStatus = code !== null ? `exited with code ${code}` : `was killed by ${signal}`
         resolve()
+        void this.onExit()
       })
     })
-    this.streamsClosed = new Promise((resolve) => child.once('close', () => resolve()))
-    void this.streamsClosed.then(() => this.onStreamsClosed())
   }
 
   /** Spawns the implementation; rejects with AdapterError('spawn') if it cannot be started. */
@@ -98,6 +114,16 @@ export class JsonRpcProcess {
   /** The process id of the implementation (or of the launcher that leads its process group). */
   get pid(): number | undefined {
     return this.tree.child.pid
+  }
+
+  /** The token in `CONTRACT_KIT_RUN` that every process of this implementation carries in its environment. */
+  get runToken(): string {
+    return this.tree.token
+  }
+
+  /** The processes the implementation left running after it exited, which the kit stopped ('' when none), e.g. "pid 12 (sleep, a session of its own)". */
+  leftBehind(): string {
+    return this.left.length === 0 ? '' : this.tree.describe(this.left)
   }
 
   /** What the implementation wrote to stderr so far (the most recent part, bounded). */
@@ -133,19 +159,29 @@ export class JsonRpcProcess {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => this.onTimeout(), timeoutMs)
       this.inFlight = { id, method, timeoutMs, resolve, reject, timer }
+      this.stdoutBudget.reset()
+      this.stderrBudget.reset()
       this.tree.child.stdin.write(line)
     })
   }
 
   private onStdout(chunk: Buffer): void {
-    if (this.failure) return
+    if (this.failure) return // nothing more is read: the process is being stopped
+    if (!this.stdoutBudget.take(chunk.length)) return this.breakWith('protocol', `${this.stdoutBudget.message(this.waiting())}; the implementation was stopped`)
     for (const line of this.splitter.push(chunk)) {
       this.onLine(line)
       if (this.failure) return
     }
-    if (this.splitter.bufferedBytes > this.maxLineBytes) {
-      this.breakWith('protocol', `a stdout line is longer than ${this.maxLineBytes} bytes${this.waiting()}`)
+    if (this.splitter.overflowed) {
+      const limit = this.splitter.maxLineBytes
+      this.breakWith('protocol', `stdout: a line longer than ${byteSize(limit)} without a newline${this.waiting()}; the limit is ${byteSize(limit)} (${limit} bytes) a line, and the implementation was stopped`)
     }
+  }
+
+  private onStderr(chunk: Buffer): void {
+    this.tail.push(chunk) // bounded: only the end is kept
+    if (this.failure || this.stderrBudget.take(chunk.length)) return
+    this.breakWith('protocol', `${this.stderrBudget.message(this.waiting())}; the implementation was stopped`)
   }
 
   private onLine(line: string): void {
@@ -172,22 +208,40 @@ export class JsonRpcProcess {
   private onTimeout(): void {
     const call = this.inFlight
     if (!call) return
-    if (this.exitStatus !== null) return this.onStreamsClosed() // it is gone, but something still holds its stdout
+    if (this.exitStatus !== null) return // it is gone: onExit reports it within the drain
     this.breakWith(
       'timeout',
       `\`${call.method}\` got no answer within ${call.timeoutMs} ms; the implementation was stopped, since its state is unknown`,
     )
   }
 
-  private onStreamsClosed(): void {
+  /**
+   * The process exited on its own: read what is left of its stdout (for at most the drain: a process it started may
+   * hold it open), end every process it left running, and report the exit.
+   */
+  private async onExit(): Promise<void> {
+    if (this.stopping) return // the kit stopped it: escalate() ends the rest
+    const drained = await settlesWithin(this.streamsClosed, this.drainMs)
+    const left = await this.endRest()
+    if (!drained && !(await settlesWithin(this.streamsClosed, 100))) {
+      this.tree.child.stdout.destroy()
+      this.tree.child.stderr.destroy()
+    }
     if (this.closedByKit || (this.failure && !this.inFlight)) return
     const rest = this.splitter.flush()
     const unfinished = rest === null || rest.trim() === '' ? '' : `; its stdout ended with an unfinished line ${excerpt(rest)}`
-    const status = this.exitStatus ?? 'closed its stdout'
     const during = this.inFlight ? ` while \`${this.inFlight.method}\` was waiting for its answer` : ' between calls'
+    const held = drained ? '' : `; a process it started still held its stdout open ${this.drainMs} ms later`
+    const leftNote = left.length === 0 ? '' : `; it left ${left.length} process${left.length === 1 ? '' : 'es'} running, which the kit stopped: ${this.tree.describe(left)}`
     const stderr = this.tail.last(2_000)
     const shown = stderr.trim() === '' ? '(stderr was empty)' : `last stderr:\n${stderr}`
-    this.breakWith('crashed', `the implementation ${status}${during}${unfinished}\n${shown}`)
+    this.breakWith('crashed', `the implementation ${this.exitStatus}${during}${unfinished}${held}${leftNote}\n${shown}`)
+  }
+
+  /** Ends every process of the run still running once the spawned one is gone (SIGTERM, a short grace, SIGKILL); once. */
+  private endRest(): Promise<ProcEntry[]> {
+    this.ending ??= this.tree.end(Math.min(this.graceMs, 500)).then((found) => (this.left = found))
+    return this.ending
   }
 
   private waiting(): string {
@@ -228,12 +282,11 @@ export class JsonRpcProcess {
         await this.exited
       }
     }
-    this.tree.signal('SIGKILL') // anything it started and left behind in its group
+    await this.endRest() // anything it started and left running, in its group or not
     if (!(await settlesWithin(this.streamsClosed, this.graceMs))) {
-      child.stdout.destroy() // held open by a process that left the group
+      child.stdout.destroy() // held open by a process the kit could not find (no /proc)
       child.stderr.destroy()
     }
     this.tree.release()
   }
-
 }

@@ -28,4 +28,25 @@ describe('LineSplitter', () => {
     for (let at = 0; at < bytes.length; at += 65_536) lines.push(...splitter.push(bytes.subarray(at, at + 65_536)))
     expect(lines).toEqual([line])
   })
+
+  it('counts a run of blank lines without decoding them', () => {
+    const splitter = new LineSplitter()
+    expect(splitter.push(Buffer.from('\n\n\nx\n\n'))).toEqual(['', '', '', 'x', ''])
+  })
+
+  it('drops an unfinished line over the limit, and everything after it, keeping nothing', () => {
+    const splitter = new LineSplitter(8)
+    expect(splitter.push(Buffer.from('short\n12345'))).toEqual(['short'])
+    expect(splitter.overflowed).toBe(false)
+    expect(splitter.push(Buffer.from('6789'))).toEqual([])
+    expect(splitter.overflowed).toBe(true)
+    expect(splitter.bufferedBytes).toBe(0)
+    expect(splitter.push(Buffer.from('\nok\n'))).toEqual([])
+  })
+
+  it('drops a complete line over the limit before decoding it, keeping the lines before it', () => {
+    const splitter = new LineSplitter(8)
+    expect(splitter.push(Buffer.from('one\n123456789\ntwo\n'))).toEqual(['one'])
+    expect(splitter.overflowed).toBe(true)
+  })
 })
