@@ -25,6 +25,9 @@ if (fromSource) {
   process.exit(2)
 }
 process.exitCode = await main(process.argv.slice(2))
+// interrupted (SIGHUP, SIGINT, SIGTERM): the run has ended every process it started and written its reports; whatever
+// vitest still holds open must not keep the process alive
+if ([129, 130, 143].includes(process.exitCode)) process.exit(process.exitCode)
 
 /** In a checkout of the kit (an installed package has no sources), says so when a source is newer than dist/. */
 function warnIfStale(built) {

@@ -14,6 +14,12 @@ import { parseFlags, selectionOptions, selectRun } from '#harness/cli/select-run
 import { UsageError } from '#harness/cli/usage-error.ts'
 import { decimalFlag, maxTimerMs } from '#harness/cli/decimal-flag.ts'
 import { checkOutDir } from '#harness/cli/check-out-dir.ts'
+import { watchSignals } from '#harness/cli/watch-signals.ts'
+import { Interruption } from '#harness/runner/interruption.ts'
+import { useRunTempFolder } from '#harness/runner/run-temp-folder.ts'
+import { claimReportFolder } from '#harness/runner/report-folder.ts'
+import { reproduceCommand } from '#harness/runner/reproduce-command.ts'
+import type { NotRun } from '#harness/reporters/run-results.ts'
 
 /** The flags of `run` (and of `baseline`, which runs a profile the same way). */
 export const runOptions = {
@@ -27,14 +33,40 @@ export const runOptions = {
 
 /**
  * `contract-kit run`: checks the selection (exit 2 when it is bad or empty), asks each stdio implementation which ports
- * it offers, then runs the selected scenarios × adapters as vitest tests and writes the reports. Exit 0, 1 or 2.
+ * it offers, then runs the selected scenarios × adapters as vitest tests and writes the reports. Exit 0, 1 or 2; on
+ * SIGINT, SIGTERM or SIGHUP (or the parent gone: as SIGTERM) it stops, ends every process it started, writes reports
+ * that say which runs did not run, and exits 130, 143 or 129. Everything it makes in the temporary folder is removed.
  */
 export async function runCommand(args: string[]): Promise<number> {
   const { values } = parseFlags({ args, options: { ...runOptions, shard: { type: 'string' }, screenshot: { type: 'boolean', default: false } }, allowPositionals: false, strict: true })
   const shard = values.shard === undefined ? undefined : parseShard(values.shard)
-  const { plan, ports } = await planRun(values)
+  const interruption = new Interruption()
+  const stopWatching = watchSignals(interruption)
+  const temp = useRunTempFolder()
+  try {
+    return await runInterruptibly(values, shard, interruption)
+  } finally {
+    await interruption.stopped()
+    stopWatching()
+    temp.remove()
+  }
+}
+
+async function runInterruptibly(values: RunValues, shard: { index: number; count: number } | undefined, interruption: Interruption): Promise<number> {
+  let planned: Awaited<ReturnType<typeof planRun>>
+  try {
+    planned = await planRun(values)
+  } catch (error) {
+    if (interruption.exitCode === undefined) throw error
+    return interruption.exitCode // stopped while asking the implementations their ports: nothing ran
+  }
+  const { plan, ports, runs } = planned
   checkOutDir('--out', values.out)
-  const results = await executePlan(plan, { outDir: values.out, ports, ...(shard ? { shard } : {}) })
+  const folder = claimReportFolder(values.out)
+  interruption.onAbort(() => folder.abandon())
+  const results = await executePlan(plan, { outDir: values.out, ports, ...(shard ? { shard } : {}), interruption, planned: runs })
+  folder.done()
+  if (interruption.exitCode !== undefined) return interruption.exitCode
   if (values.screenshot) await (await import('#harness/reporters/matrix/keep-matrix-screenshot.ts')).keepMatrixScreenshot(values.out) // loads playwright-core only when asked
   if (shard && results.counts.runs === 0 && results.errors.length === 0) return 0 // vitest gave this shard no suite file
   return results.passed ? 0 : 1
@@ -47,16 +79,21 @@ function parseShard(text: string): { index: number; count: number } {
   return { index: Number(match[1]), count: Number(match[2]) }
 }
 
-/** Turns `run`'s flags into a plan and the ports that have runs; throws a UsageError when nothing would run. */
-export async function planRun(values: {
+/** The flags `planRun` reads. */
+type RunValues = {
   adapter?: string[]
   scenario?: string[]
   'scenario-dir'?: string
   profile?: string[]
+  out: string
   'no-expectations'?: boolean
   'keep-histories'?: boolean
   timeout?: string
-}): Promise<{ plan: RunPlan; ports: string[] }> {
+  screenshot?: boolean
+}
+
+/** Turns `run`'s flags into a plan, the ports that have runs and every run it holds; throws a UsageError when nothing would run. */
+export async function planRun(values: Omit<RunValues, 'out'>): Promise<{ plan: RunPlan; ports: string[]; runs: NotRun[] }> {
   const timeoutMs = values.timeout === undefined ? undefined : decimalFlag('--timeout', values.timeout, { min: 1, max: maxTimerMs, what: 'a whole number of milliseconds' })
   const profiles = (values.profile ?? []).map((file) => loadProfile(file))
   const defaults = values.adapter === undefined && profiles.length === 0
@@ -69,12 +106,16 @@ export async function planRun(values: {
   const names = plan.adapters.map((a) => a.name)
   const twice = names.find((name, i) => names.indexOf(name) !== i)
   if (twice !== undefined) throw new UsageError(`${twice} is selected twice: give each profile a different name`)
-  const runs = plan.adapters.flatMap((a) => planScenarios(a, scenarios))
+  const runs = plan.adapters.flatMap((a) => planScenarios(a, scenarios).map((s) => ({ adapter: a, s })))
   for (const a of plan.adapters) reportNotRun(a, selectScenarios(scenarios, a.scenarios ?? []))
   if (runs.length === 0) {
     throw new UsageError(`no selected scenario uses a port the selected adapters offer (${plan.adapters.map((a) => `${a.name}: ${a.ports?.join(', ') || 'none'}`).join('; ')})`)
   }
-  return { plan, ports: [...new Set(runs.map((s) => s.scenario.port))] }
+  return {
+    plan,
+    ports: [...new Set(runs.map(({ s }) => s.scenario.port))],
+    runs: runs.map(({ adapter, s }) => ({ adapter: adapter.name, scenario: s.id, reproduce: reproduceCommand(s.id, adapter.name, noExpectations, adapter.select, scenarioDir) })),
+  }
 }
 
 /** Says which scenarios of an adapter's ports are not run because it lacks a capability they need. */

@@ -15,11 +15,30 @@ export interface RunResults {
   format: 'contract-kit/results@2'
   passed: boolean
   counts: Record<RunVerdict, number> & { runs: number }
-  runs: Array<Omit<RunOutcome, 'history'> & { history?: string }>
+  runs: Array<Omit<RunOutcome, 'history' | 'historyFile'> & { history?: string }>
   /** Failures that belong to no run (a suite that could not load, a kit error). */
   errors: string[]
+  /** Present only when a signal (or the parent going away) stopped the run before every planned run ran: always `true`. */
+  interrupted?: true
+  /** The signal that stopped it (`SIGINT`, `SIGTERM`, `SIGHUP`). */
+  interruptedBy?: string
+  /** The planned runs that did not run (or had not finished when it stopped), by adapter then scenario, with the command that runs each. */
+  notRun?: NotRun[]
   /** What `contract-kit explore` ran (present only for an exploration): per adapter and port, the seed, the cases and what it found. */
   explorations?: ExplorationEntry[]
+}
+
+/** A planned run that an interruption kept from running: its adapter and scenario, and the command that runs it alone. */
+export interface NotRun {
+  adapter: string
+  scenario: string
+  reproduce?: string
+}
+
+/** An interrupted run: the signal, and the planned runs that did not run. */
+export interface RunInterruption {
+  signal: string
+  notRun: readonly NotRun[]
 }
 
 /** One exploration in results.json: the implementation and port explored, the seed and the cases run, and the scenario file of the case found. */
@@ -35,23 +54,24 @@ export interface ExplorationEntry {
   found?: { file: string; scenario: string; reproduce: string }
 }
 
-/** Sorts outcomes (by adapter, then scenario), counts verdicts, and points each kept History at its file. */
-export function runResults(outcomes: readonly RunOutcome[], errors: readonly string[], historyFile: (o: RunOutcome) => string, explorations?: readonly ExplorationEntry[]): RunResults {
+/** Sorts outcomes (by adapter, then scenario), counts verdicts, and points each kept History at its file; an interrupted run never passes. */
+export function runResults(outcomes: readonly RunOutcome[], errors: readonly string[], historyFile: (o: RunOutcome) => string, explorations?: readonly ExplorationEntry[], interruption?: RunInterruption): RunResults {
   const sorted = [...outcomes].sort((a, b) => compare(a.adapter, b.adapter) || compare(a.scenario, b.scenario))
   const counts = Object.fromEntries(verdictOrder.map((v) => [v, 0])) as Record<RunVerdict, number>
   for (const o of sorted) counts[o.verdict]++
   return {
     format: 'contract-kit/results@2',
-    passed: errors.length === 0 && (sorted.length > 0 || (explorations?.length ?? 0) > 0) && sorted.every((o) => passingVerdicts.has(o.verdict)) && !explorations?.some((e) => e.found),
+    passed: !interruption && errors.length === 0 && (sorted.length > 0 || (explorations?.length ?? 0) > 0) && sorted.every((o) => passingVerdicts.has(o.verdict)) && !explorations?.some((e) => e.found),
     counts: { runs: sorted.length, ...counts },
     // a process id differs from run to run: it stays in the History, not in results.json, which two runs must agree on
-    runs: sorted.map(({ history, ...run }) => ({
+    runs: sorted.map(({ history, historyFile: written, ...run }) => ({
       ...run,
       system: withoutPid(run.system),
       contracts: run.contracts.map(contractEntry),
-      ...(history ? { history: historyFile(run) } : {}),
+      ...(history ? { history: historyFile(run) } : written ? { history: written } : {}),
     })),
     errors: [...errors],
+    ...(interruption ? { interrupted: true as const, interruptedBy: interruption.signal, notRun: [...interruption.notRun].sort((a, b) => compare(a.adapter, b.adapter) || compare(a.scenario, b.scenario)) } : {}),
     ...(explorations ? { explorations: [...explorations] } : {}),
   }
 }

@@ -6,6 +6,7 @@ import { verdictOrder } from '#harness/reporters/run-results.ts'
 import { matrixModel } from '#harness/reporters/matrix/matrix-model.ts'
 import type { CellState, PortMatrix } from '#harness/reporters/matrix/matrix-model.ts'
 import { tallyParts } from '#harness/reporters/matrix/tally-parts.ts'
+import { interruptedLines } from '#harness/reporters/summary-interrupted.ts'
 
 type Run = RunResults['runs'][number]
 
@@ -37,7 +38,7 @@ function explorationLines(explorations: NonNullable<RunResults['explorations']>)
  * contract left unjudged, and its reproduce command.
  */
 export function summaryMarkdown(results: RunResults): string {
-  const lines = [`# contract-kit: ${results.passed ? 'passed' : 'FAILED'}`, '']
+  const lines = [`# contract-kit: ${results.interrupted ? 'INTERRUPTED' : results.passed ? 'passed' : 'FAILED'}`, '', ...interruptedLines(results, cell)]
   lines.push(`${results.counts.runs} runs: ${verdictOrder.map((v) => `${results.counts[v]} ${v}`).join(', ')}.`)
   const all = results.runs.flatMap((r) => r.contracts)
   if (all.length > 0) {

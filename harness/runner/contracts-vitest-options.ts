@@ -24,6 +24,8 @@ export function contractsVitestOptions() {
     maxWorkers: 2,
     testTimeout: 300_000,
     watch: false,
+    // a worker ends the processes it started when vitest (or a Ctrl-C) stops it with a signal
+    setupFiles: [join(packageRoot, runsFromSource ? 'harness/runner/worker-signals.ts' : 'dist/harness/runner/worker-signals.js')],
     // nothing is written into node_modules: no results cache; compiled, nothing needs a module cache, and within the
     // kit's own test run (from source) the transformed sources are kept in that run's folder, removed at its end
     cache: false as const,

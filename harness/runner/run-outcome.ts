@@ -27,4 +27,6 @@ export interface RunOutcome {
   reproduce: string
   /** The History, kept for every run that did not hold. */
   history?: History
+  /** The History's file in the reports folder, already written there by the worker that ran it (instead of `history`). */
+  historyFile?: string
 }

@@ -38,6 +38,11 @@ export interface RunPlan {
   keepHistories?: boolean
   /** The per-call timeout for every adapter, in milliseconds, unless a scenario sets its own. */
   timeoutMs?: number
+  /**
+   * The reports folder (absolute), when each worker writes the History it keeps there as soon as its run ends (the
+   * run's own process then never holds them all); absent: Histories travel with the outcomes (a shard, the API).
+   */
+  historyDir?: string
 }
 
 /** The plan of the main job: every bundled system, in process and over stdio, and every bundled profile, against every scenario, with expectations. */

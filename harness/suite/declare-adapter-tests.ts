@@ -10,6 +10,9 @@ import type { ConnectionPool } from '#harness/runner/connection-pool.ts'
 import { replayScenario } from '#harness/runner/replay-scenario.ts'
 import type { RunOutcome } from '#harness/runner/run-outcome.ts'
 import { describeOutcome } from '#harness/runner/describe-outcome.ts'
+import { join } from 'node:path'
+import { historyFileName } from '#harness/reporters/history-file-name.ts'
+import { writeFileAtomic } from '#harness/reporters/write-file-atomic.ts'
 import { checkExpectationList } from '#harness/suite/check-expectation-list.ts'
 
 /** One adapter's part of a contract suite: how to reach it, the scenarios it runs and what is known to fail on it. */
@@ -42,6 +45,8 @@ export interface SuiteContext {
   timeoutMs?: number
   /** Today's date (YYYY-MM-DD), against which entries expire. */
   day: string
+  /** The reports folder the History of each run is written into as the run ends (absent: it travels in the outcome). */
+  historyDir?: string
 }
 
 /**
@@ -83,7 +88,7 @@ export function declareAdapterTests(tests: AdapterTests, context: SuiteContext):
             throw new Error(`${loaded.id} on ${tests.name}: broken on attempt ${meta.kitAttempts.length} (known flaky): running it again`)
           }
         }
-        meta.kit = outcome
+        meta.kit = context.historyDir ? historyWritten(outcome, context.historyDir) : outcome
         if (!passingVerdicts.has(outcome.verdict)) throw new Error(describeOutcome(outcome))
       })
     }
@@ -95,4 +100,13 @@ function callTimeout(scenario: Scenario, planned: number | undefined): number | 
   if (scenario.port === 'session-client') return scenario.given.timeoutMs + 10_000
   if (scenario.port === 'pager') return scenario.given.timeoutMs ?? planned
   return planned ?? 60_000 // a browser's first snapshot includes its launch
+}
+
+/** The outcome with its History written into the reports folder (whole, or not at all) and named instead of carried. */
+function historyWritten(outcome: RunOutcome, historyDir: string): RunOutcome {
+  const { history, ...rest } = outcome
+  if (!history) return outcome
+  const file = historyFileName(outcome.adapter, outcome.scenario)
+  writeFileAtomic(join(historyDir, file), `${JSON.stringify(history, null, 1)}\n`)
+  return { ...rest, historyFile: file }
 }

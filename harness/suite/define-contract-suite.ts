@@ -27,7 +27,7 @@ export async function defineContractSuite(port: PortName): Promise<void> {
   const selected = await loadScenarioFiles(selectScenarios(all, plan.scenarios), root)
   const pool = new ConnectionPool()
   const day = today()
-  const context: SuiteContext = { pool, noExpectations: plan.noExpectations, keepHistories: plan.keepHistories, day, ...(plan.scenarioDir ? { scenarioDir: plan.scenarioDir } : {}), ...(plan.timeoutMs ? { timeoutMs: plan.timeoutMs } : {}) }
+  const context: SuiteContext = { pool, noExpectations: plan.noExpectations, keepHistories: plan.keepHistories, day, ...(plan.scenarioDir ? { scenarioDir: plan.scenarioDir } : {}), ...(plan.timeoutMs ? { timeoutMs: plan.timeoutMs } : {}), ...(plan.historyDir ? { historyDir: plan.historyDir } : {}) }
   afterAll(async () => {
     await pool.closeAll()
     await closeKitSnapshotter()
