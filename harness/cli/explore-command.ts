@@ -17,6 +17,7 @@ import type { ExplorationEntry } from '#harness/reporters/run-results.ts'
 import { writeFileAtomic } from '#harness/reporters/write-file-atomic.ts'
 import type { RunOutcome } from '#harness/runner/run-outcome.ts'
 import { shellWord } from '#harness/runner/shell-word.ts'
+import { terminalText } from '#harness/reporters/terminal-text.ts'
 import { closeKitSnapshotter } from '#harness/drivers/tool-output/kit-snapshotter.ts'
 
 const ports: readonly PortName[] = ['pager', 'session-client', 'snapshotter', 'tool-output', 'agent-log']
@@ -91,9 +92,9 @@ function report(exploration: Exploration, saveDir: string): { exploration: Explo
   const outcome: RunOutcome = { ...found.outcome, scenario: file.id, reproduce: file.reproduce, ...(found.outcome.history ? { history: { ...found.outcome.history, scenario: file.id } } : {}) }
   const shrunk = `shrunk ${found.shrinks} time${found.shrinks === 1 ? '' : 's'} (${cases} case${cases === 1 ? '' : 's'} run in all)`
   console.log(`explore ${adapter} (${port}): found a case that is ${outcome.verdict} at case ${found.at} of ${runs}, seed ${seed}, ${shrunk}`)
-  for (const c of outcome.contracts) if (c.verdict === 'broken') console.log(`  ${c.id} broken: ${c.message}\n    witness: ${JSON.stringify(c.witness)}`)
-  if (outcome.error) console.log(`  ${outcome.verdict}: ${outcome.error.message.split('\n')[0]}`)
-  for (const c of outcome.contracts) if (c.exercised && (c.verdict === 'unknown' || c.verdict === 'not-applicable') && !outcome.error) console.log(`  ${c.id} ${c.verdict}: ${resultLine(c)}`)
+  for (const c of outcome.contracts) if (c.verdict === 'broken') console.log(`  ${c.id} broken: ${terminalText(c.message)}\n    witness: ${terminalText(JSON.stringify(c.witness) ?? 'none')}`)
+  if (outcome.error) console.log(`  ${outcome.verdict}: ${terminalText(outcome.error.message.split('\n')[0] ?? '')}`)
+  for (const c of outcome.contracts) if (c.exercised && (c.verdict === 'unknown' || c.verdict === 'not-applicable') && !outcome.error) console.log(`  ${c.id} ${c.verdict}: ${terminalText(resultLine(c))}`)
   console.log(`  scenario: ${shown}`)
   console.log(`Reproduce with: ${file.reproduce}`)
   return { exploration: { ...base, found: { file: shown, scenario: file.id, reproduce: file.reproduce } }, outcome }

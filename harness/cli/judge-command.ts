@@ -5,6 +5,7 @@ import { judgeHistory } from '#harness/runner/judge-history.ts'
 import { passingVerdicts } from '#harness/expectations/decide-verdict.ts'
 import { resultLine } from '#harness/contracts/contract.ts'
 import { parseFlags } from '#harness/cli/select-run.ts'
+import { terminalText } from '#harness/reporters/terminal-text.ts'
 import { UsageError } from '#harness/cli/usage-error.ts'
 
 /**
@@ -18,14 +19,14 @@ export async function judgeCommand(args: string[]): Promise<number> {
   const file = positionals[0]
   const history = readHistory(file)
   const judgement = judgeHistory(history)
-  console.log(`${history.scenario} on ${history.adapter} (${file}): ${judgement.verdict}`)
-  if (judgement.reason) console.log(`  ${judgement.verdict}: ${judgement.reason}`)
+  console.log(`${terminalText(`${history.scenario} on ${history.adapter}`)} (${file}): ${judgement.verdict}`)
+  if (judgement.reason) console.log(`  ${judgement.verdict}: ${judgement.reason.split('\n').map(terminalText).join('\n')}`)
   for (const c of judgement.contracts) {
     const marks = [c.exercised ? 'exercised' : '', c.expectedBy ? `expected by ${c.expectedBy.source}` : ''].filter(Boolean).join(', ')
-    console.log(`  ${c.id} ${c.verdict}${marks ? ` (${marks})` : ''}: ${resultLine(c)}`)
-    if (c.verdict === 'broken') console.log(`    witness: ${JSON.stringify(c.witness)}`)
+    console.log(`  ${c.id} ${c.verdict}${marks ? ` (${marks})` : ''}: ${terminalText(resultLine(c))}`)
+    if (c.verdict === 'broken') console.log(`    witness: ${terminalText(JSON.stringify(c.witness) ?? 'none')}`)
   }
-  for (const s of judgement.stale) console.log(`  stale known-failing entry ${s.pattern} (${s.source}): it excuses nothing that broke`)
+  for (const s of judgement.stale) console.log(`  stale known-failing entry ${terminalText(`${s.pattern} (${s.source})`)}: it excuses nothing that broke`)
   return passingVerdicts.has(judgement.verdict) ? 0 : 1
 }
 

@@ -1,4 +1,5 @@
 import type { CheckStatus, Diagnosis } from '#harness/doctor/diagnosis.ts'
+import { terminalText } from '#harness/reporters/terminal-text.ts'
 
 const marks: Record<CheckStatus, string> = { ok: '✓ ok  ', warn: '! warn', fail: '✗ fail', skip: '- skip' }
 
@@ -12,8 +13,9 @@ export function formatDiagnosis(diagnosis: Diagnosis, label = JSON.stringify(dia
   if (label !== JSON.stringify(diagnosis.command)) lines.push(`  command: ${JSON.stringify(diagnosis.command)}`)
   const width = Math.max(...diagnosis.checks.map((check) => check.id.length))
   for (const check of diagnosis.checks) {
-    lines.push(`${marks[check.status]} ${check.id.padEnd(width)}  ${check.summary}`)
-    for (const detail of check.details) lines.push(`      ${detail}`)
+    // a summary or detail may quote what the implementation wrote: shown, never obeyed, by the terminal
+    lines.push(`${marks[check.status]} ${check.id.padEnd(width)}  ${terminalText(check.summary)}`)
+    for (const detail of check.details) lines.push(`      ${terminalText(detail)}`)
     if (check.fix !== undefined && (check.status === 'warn' || check.status === 'fail')) {
       const [first, ...rest] = check.fix.split('\n')
       lines.push(`      fix: ${first}`)

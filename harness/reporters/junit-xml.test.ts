@@ -139,17 +139,18 @@ const testcase = (doc: XmlElement, adapter: string, scenario: string): XmlElemen
 describe('junitXml', () => {
   const hostile = 'stdio:python3 impl.py --flag="<x>" & \'y\''
 
-  it('is well-formed with < & " and quotes in names, messages and stderr; control characters are dropped', () => {
-    const message = 'page <items> & "cursor" \u0000\u0007\u001b[31mred\u001b[0m\ttab\u000b\u000c end'
+  it('is well-formed with < & " and quotes in names, messages and stderr; control characters and unpaired surrogates are shown as \\u{…}', () => {
+    const message = 'page <items> & "cursor" \u0000\u0007\u001b[31mred\u001b[0m\ttab\u000b\u000c end \ud800'
     const stderr = 'Traceback <module>\n  File "impl.py" & \u0001\u001f more\r\nlast'
     const doc = parseXml(junitXml(results([brokenRun(hostile, 'regressions/x/default-read', message), errorRun(hostile, 'regressions/x/banner', `protocol: "${message}"`, stderr)])))
     const broken = testcase(doc, hostile, 'regressions/x/default-read')
     const failure = all(broken, 'failure')[0]
-    expect(failure.attributes.message).toBe('broken: size/page-fits-ceilings: page <items> & "cursor" [31mred[0m\ttab end')
+    const shown = 'page <items> & "cursor" \\u{0}\\u{7}\\u{1b}[31mred\\u{1b}[0m\ttab\\u{b}\\u{c} end \\u{d800}'
+    expect(failure.attributes.message).toBe(`broken: size/page-fits-ceilings: ${shown}`)
     expect(failure.text).toContain(`Reproduce with: npx contract-kit run --adapter '${hostile}' --scenario regressions/x/default-read`)
     const error = all(testcase(doc, hostile, 'regressions/x/banner'), 'error')[0]
-    expect(error.attributes.message).toBe('protocol: "page <items> & "cursor" [31mred[0m\ttab end"')
-    expect(error.text).toContain('Traceback <module>\n  File "impl.py" &  more\r\nlast')
+    expect(error.attributes.message).toBe(`protocol: "${shown}"`)
+    expect(error.text).toContain('Traceback <module>\n  File "impl.py" & \\u{1}\\u{1f} more\r\nlast')
     expect(all(doc, 'testsuite')[0].attributes.name).toBe(hostile)
   })
 

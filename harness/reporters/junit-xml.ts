@@ -1,5 +1,6 @@
 import { resultLine } from '#harness/contracts/contract.ts'
 import type { RunResults } from '#harness/reporters/run-results.ts'
+import { junitNotRun } from '#harness/reporters/junit-not-run.ts'
 
 /**
  * results.json as JUnit XML for CI: a test suite per adapter, a test case per scenario; a broken or stale run fails, an
@@ -12,9 +13,10 @@ export function junitXml(results: RunResults): string {
   const failures = (runs: RunResults['runs']) => runs.filter((r) => r.verdict === 'broken' || r.verdict === 'unexpected-held').length
   const errors = (runs: RunResults['runs']) => runs.filter((r) => r.verdict === 'error' || r.verdict === 'untestable').length
   const kitCase = results.errors.length > 0 ? 1 : 0
+  const notRun = results.interrupted ? (results.notRun?.length ?? 0) : 0
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="contract-kit" tests="${results.runs.length + kitCase}" failures="${failures(results.runs)}" errors="${errors(results.runs) + kitCase}">`,
+    `<testsuites name="contract-kit" tests="${results.runs.length + kitCase + notRun}" failures="${failures(results.runs)}" errors="${errors(results.runs) + kitCase}"${results.interrupted ? ` skipped="${notRun}"` : ''}>`,
   ]
   for (const [adapter, runs] of byAdapter) {
     lines.push(`  <testsuite name="${esc(adapter)}" tests="${runs.length}" failures="${failures(runs)}" errors="${errors(runs)}">`)
@@ -36,7 +38,7 @@ export function junitXml(results: RunResults): string {
     lines.push(`  <testsuite name="contract-kit" tests="1" failures="0" errors="1">`, `    <testcase classname="contract-kit" name="run">`)
     lines.push(`      <error message="${esc(results.errors[0])}" type="error">${esc(results.errors.join('\n'))}</error>`, '    </testcase>', '  </testsuite>')
   }
-  lines.push('</testsuites>', '')
+  lines.push(...junitNotRun(results, esc), '</testsuites>', '')
   return lines.join('\n')
 }
 
@@ -46,9 +48,14 @@ function firstProblem(run: RunResults['runs'][number]): string {
   return run.stale[0] ? `stale entry ${run.stale[0].pattern}` : run.verdict
 }
 
+/**
+ * Text for XML character data or an attribute: markup escaped, and every character XML 1.0 forbids (C0 controls but
+ * tab, line feed and carriage return; U+FFFE, U+FFFF; an unpaired surrogate) shown as `\u{…}` — as summary.md shows
+ * them — so an implementation's escape sequences stay visible without making the report unreadable.
+ */
 function esc(text: string): string {
   return text
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`)
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
