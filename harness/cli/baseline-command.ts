@@ -36,7 +36,8 @@ export async function baselineCommand(args: string[]): Promise<number> {
     strict: true,
   })
   if (values.profile === undefined) throw new UsageError('baseline needs --profile FILE: the profile whose lists to rewrite')
-  if (values.link !== undefined && !URL.canParse(values.link)) throw new UsageError(`--link: expected the URL of the issue tracking new failures, got ${JSON.stringify(values.link)}`)
+  // the link is written into the profile, whose loader takes only http(s) URLs: refused here, before anything runs
+  if (values.link !== undefined && !/^https?:$/.test(URL.canParse(values.link) ? new URL(values.link).protocol : '')) throw new UsageError(`--link: expected the http(s) URL of the issue tracking new failures, got ${JSON.stringify(values.link)}`)
   const repeat = decimalFlag('--repeat', String(values.repeat), { min: 1, max: 10 })
   const profile = loadProfile(values.profile)
   const { plan, ports } = await planRun({ ...values, profile: [values.profile], 'no-expectations': true })

@@ -36,6 +36,7 @@ describe.concurrent('bad usage and bad input: exit 2 with one line and no stack 
     ['an unknown command', () => ['frobnicate'], /^contract-kit: unknown command "frobnicate": expected run, explore, baseline, doctor, reproduce, merge-reports, list, judge, serve or help$/],
     ['an unknown flag', (out) => ['run', '--bogus', '--out', out], /^contract-kit: Unknown option '--bogus'.*\(see contract-kit help\)$/],
     ['an --out that is a file, found before anything runs', (out) => ['run', '--adapter', 'pager/reference', '--scenario', 'pager/invalid-cursor', '--out', join(out, '..', 'reports-file')], /^contract-kit: --out ".*reports-file": is a file, not a folder$/],
+    ['a baseline --link that is no http(s) URL', () => ['baseline', '--profile', 'examples/python/profile.yaml', '--link', 'javascript:alert(1)'], /^contract-kit: --link: expected the http\(s\) URL of the issue tracking new failures, got "javascript:alert\(1\)"$/],
     ['a one-value flag given twice', (out) => ['run', '--timeout', '100', '--timeout=200', '--out', out], /^contract-kit: --timeout is given twice: it takes one value/],
     ['a timeout not in decimal digits', (out) => ['run', '--timeout', '0x10', '--out', out], /^contract-kit: --timeout: expected a whole number of milliseconds from 1 to 2,147,483,647, in decimal digits, got "0x10"$/],
     [
