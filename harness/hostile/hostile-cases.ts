@@ -58,6 +58,7 @@ export const hostileCases: readonly HostileCase[] = [
   { name: 'flags: --shard given twice', args: ['run', '--adapter', 'pager/reference', '--shard', '1/2', '--shard', '2/2'], exit: 2 },
   { name: 'flags: --out is a file', args: ['run', '--adapter', 'pager/reference', '--out', '{dir}/a-file'], files: { 'a-file': 'x' }, exit: 2 },
   { name: 'Ctrl-C (SIGINT to the process group) on `npx contract-kit run` mid-run (the default run)', args: ['run'], exit: 130, interrupt: { afterMs: 8_000, signal: 'SIGINT', to: 'group' }, npx: true },
+  { name: 'SIGINT to `npx` alone (`kill -INT <pid>`) mid-run (the default run)', args: ['run'], exit: 130, interrupt: { afterMs: 8_000, signal: 'SIGINT', to: 'process' }, npx: true },
   { name: 'SIGTERM to `npx` mid-run (the default run)', args: ['run'], exit: 143, interrupt: { afterMs: 8_000, signal: 'SIGTERM', to: 'process' }, npx: true },
   { name: 'SIGINT to the kit mid-run (the default run)', args: ['run'], exit: 130, interrupt: { afterMs: 8_000, signal: 'SIGINT', to: 'process' } },
 ]
