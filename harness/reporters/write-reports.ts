@@ -8,6 +8,7 @@ import { junitXml } from '#harness/reporters/junit-xml.ts'
 import { summaryMarkdown } from '#harness/reporters/summary-markdown.ts'
 import { matrixHtml } from '#harness/reporters/matrix/matrix-html.ts'
 import { writeFileAtomic } from '#harness/reporters/write-file-atomic.ts'
+import { writeHistoryFile } from '#harness/reporters/write-history-file.ts'
 
 /**
  * Writes a run's reports into a folder — every kept History first, then junit.xml, summary.md, matrix.html, and
@@ -16,7 +17,7 @@ import { writeFileAtomic } from '#harness/reporters/write-file-atomic.ts'
  */
 export function writeReports(outDir: string, outcomes: readonly RunOutcome[], errors: readonly string[], explorations?: readonly ExplorationEntry[], interruption?: RunInterruption): RunResults {
   const results = runResults(outcomes, errors, (o) => historyFileName(o.adapter, o.scenario), explorations, interruption)
-  for (const o of outcomes) if (o.history) writeFileAtomic(join(outDir, historyFileName(o.adapter, o.scenario)), JSON.stringify(o.history, null, 1) + '\n')
+  for (const o of outcomes) if (o.history) writeHistoryFile(join(outDir, historyFileName(o.adapter, o.scenario)), o.history)
   // a worker writes its History as its run ends: one whose outcome came after the interruption is not in the reports
   if (interruption) removeUnlisted(outDir, new Set(results.runs.flatMap((r) => (r.history ? [join(outDir, r.history)] : []))))
   writeFileAtomic(join(outDir, 'junit.xml'), junitXml(results))

@@ -12,7 +12,7 @@ import type { RunOutcome } from '#harness/runner/run-outcome.ts'
 import { describeOutcome } from '#harness/runner/describe-outcome.ts'
 import { join } from 'node:path'
 import { historyFileName } from '#harness/reporters/history-file-name.ts'
-import { writeFileAtomic } from '#harness/reporters/write-file-atomic.ts'
+import { writeHistoryFile } from '#harness/reporters/write-history-file.ts'
 import { checkExpectationList } from '#harness/suite/check-expectation-list.ts'
 
 /** One adapter's part of a contract suite: how to reach it, the scenarios it runs and what is known to fail on it. */
@@ -107,6 +107,6 @@ function historyWritten(outcome: RunOutcome, historyDir: string): RunOutcome {
   const { history, ...rest } = outcome
   if (!history) return outcome
   const file = historyFileName(outcome.adapter, outcome.scenario)
-  writeFileAtomic(join(historyDir, file), `${JSON.stringify(history, null, 1)}\n`)
+  writeHistoryFile(join(historyDir, file), history)
   return { ...rest, historyFile: file }
 }
