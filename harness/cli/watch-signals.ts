@@ -35,14 +35,20 @@ export function watchSignals(interruption: Interruption): () => void {
   for (const [signal, handler] of handlers) process.on(signal, handler)
   const parent = process.ppid
   const ancestors = detached ? [] : watchedAncestors()
-  const timer = setInterval(() => {
-    if (interruption.signal || detached) return clearInterval(timer)
-    const gone = process.ppid !== parent || ancestors.some((a) => processEntry(a.pid)?.start !== a.start || processEntry(a.pid)?.zombie)
-    if (!gone) return
-    clearInterval(timer)
-    on('SIGTERM', 'the parent process is gone')
-  }, parentCheckMs)
-  timer.unref()
+  // one read of each watched ancestor a tick: gone, another process under its pid, or a zombie
+  const ended = (a: ProcessEntry) => {
+    const now = processEntry(a.pid)
+    return now?.start !== a.start || now.zombie
+  }
+  const timer = detached
+    ? undefined
+    : setInterval(() => {
+        if (interruption.signal) return clearInterval(timer)
+        if (process.ppid === parent && !ancestors.some(ended)) return
+        clearInterval(timer)
+        on('SIGTERM', 'the parent process is gone')
+      }, parentCheckMs)
+  timer?.unref()
   return () => {
     clearInterval(timer)
     for (const [signal, handler] of handlers) process.off(signal, handler)

@@ -91,9 +91,10 @@ async function measure(hostile: HostileCase): Promise<Measured> {
   const exit = await new Promise<number | null>((done) => child.on('close', (code, signal) => done(code ?? (signal ? 128 + constants.signals[signal] : null))))
   const ended = performance.now()
   clearInterval(sampler)
-  // the run is over: whatever still carries its marker was left behind (after a moment for the last exits to land)
-  await new Promise((r) => setTimeout(r, 500))
-  const left = marked(marker)
+  // the run is over: whatever still carries its marker 2 s later was left behind (a process ending as the kit exits
+  // is given that long to go; the table waits no longer than it must)
+  let left = marked(marker)
+  for (const until = performance.now() + 2_000; left.length > 0 && performance.now() < until; left = marked(marker)) await new Promise((r) => setTimeout(r, 50))
   for (const p of left) process.kill(p.pid, 'SIGKILL')
   const tempLeft = readdirSync(tmp).length
   let verdicts = ''
