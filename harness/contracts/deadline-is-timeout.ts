@@ -1,6 +1,8 @@
 import type { SessionClientHistory } from '#harness/history/history.ts'
 import { byReadPlan } from '#harness/contracts/session/by-read-plan.ts'
-import { broken, defineContract, held } from '#harness/contracts/contract.ts'
+import { broken, defineContract, held, notApplicable } from '#harness/contracts/contract.ts'
+import { readBudget } from '#harness/contracts/session/read-plan.ts'
+import { sessionPaths } from '#harness/servers/session-server/session-paths.ts'
 import { count, describeReads, describeReply, readsOf } from '#harness/contracts/session/session-run.ts'
 import type { SessionRun } from '#harness/contracts/session/session-run.ts'
 import type { ReadPlan } from '#harness/contracts/session/read-plan.ts'
@@ -35,6 +37,18 @@ function openAtDeadline(run: SessionRun, plan: ReadPlan): { what: string; figure
   return { what: `the watch open, its settling frame held back ${count(held)} ms`, figures: { delayedMs: held, watchCalls: run.events.filter((e) => e.type === 'watch').length } }
 }
 
+/**
+ * Why reads that hang past the deadline were not open at it after all, or undefined: reads refused by a GOAWAY (never
+ * processed, and each a try that lost its connection) used up tries, and the tries left, all hung, end before it.
+ */
+function triesRanOut(run: SessionRun, plan: ReadPlan): string | undefined {
+  if (!plan.openAtDeadline) return undefined
+  const refused = run.events.filter((e) => e.type === 'refused' && e.path === sessionPaths.read).length
+  const left = Math.max(0, Math.min(plan.leadingHangs, readBudget - refused))
+  if (refused === 0 || left * run.given.tryTimeoutMs >= run.given.timeoutMs) return undefined
+  return `${refused} GetSessionMessage call${refused === 1 ? ' was' : 's were'} refused by a GOAWAY, each a try that lost its connection: the ${left} tr${left === 1 ? 'y' : 'ies'} left of ${readBudget}, hung ${count(run.given.tryTimeoutMs)} ms each, end before the ${count(run.given.timeoutMs)} ms deadline, and no read is open at it`
+}
+
 /** recovery/deadline-is-timeout: the deadline passing before the turn settles — a whole-message read or the watch still open — ends the client with exit 2, never 0 with a cut reply. */
 export const deadlineIsTimeout = defineContract<SessionClientHistory>({
   id: 'recovery/deadline-is-timeout',
@@ -47,6 +61,8 @@ export const deadlineIsTimeout = defineContract<SessionClientHistory>({
     if (result.exitCode === timeoutExit && open) {
       return held(`exit ${timeoutExit} (timeout) at the ${deadline} deadline, with ${open.what}`, { exitCode: timeoutExit, timeoutMs: run.given.timeoutMs, ...open.figures })
     }
+    const ranOut = result.exitCode !== timeoutExit ? triesRanOut(run, plan) : undefined
+    if (ranOut) return notApplicable(ranOut)
     if (result.exitCode === timeoutExit) {
       const missing = plan.openAtDeadline ? `no read of ${run.oracle.replyId} was open` : 'the client was not watching when it'
       return broken(`the client exited ${timeoutExit}, but ${missing} at the ${deadline} deadline`, { ...describeReply(run), reads: readsOf(run, run.oracle.replyId).length })

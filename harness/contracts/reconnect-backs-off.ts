@@ -3,7 +3,7 @@ import { byReadPlan } from '#harness/contracts/session/by-read-plan.ts'
 import { broken, defineContract, held } from '#harness/contracts/contract.ts'
 import { count } from '#harness/contracts/session/session-run.ts'
 import type { ReadPlan } from '#harness/contracts/session/read-plan.ts'
-import { firstWaitMs, maxWaitMs, reconnectsOf, waitSlackMs, watchCalls } from '#harness/contracts/session/reconnect-gaps.ts'
+import { firstWaitMs, isEarly, maxWaitMs, reconnectsOf, waitedAtMostMs, waitSlackMs, watchCalls } from '#harness/contracts/session/reconnect-gaps.ts'
 import type { Reconnect } from '#harness/contracts/session/reconnect-gaps.ts'
 
 /** Whether a fault ends the first watch under the client before the settling frame, so that a reconnect is due, or why not. */
@@ -14,7 +14,8 @@ function exercised(plan: ReadPlan): true | string {
   return true
 }
 
-const shown = (r: Reconnect) => `${count(r.waitedMs)} ms (${count(r.dueMs)} due)`
+/** A reconnect's wait; the range only when the measured wait alone was short of the wait due. */
+const shown = (r: Reconnect) => (r.waitedMs < r.dueMs - waitSlackMs ? `${count(r.waitedMs)}–${count(waitedAtMostMs(r))} ms (${count(r.dueMs)} due; the server noticed the close up to ${count(r.lateByMs)} ms late)` : `${count(r.waitedMs)} ms (${count(r.dueMs)} due)`)
 
 /**
  * recovery/reconnect-backs-off: a watch the server ends under the client is reopened only after a wait — at least 50 ms
@@ -29,13 +30,15 @@ export const reconnectBacksOff = defineContract<SessionClientHistory>({
   ...byReadPlan(exercised, (run, plan) => {
     const calls = watchCalls(run)
     const { reconnects, replays } = reconnectsOf(calls)
-    const early = reconnects.find((r) => r.waitedMs < r.dueMs - waitSlackMs)
-    const figures = { watchCalls: calls.length, reconnects: reconnects.map((r) => ({ watch: r.watch, waitedMs: r.waitedMs, dueMs: r.dueMs, fruitless: r.fruitless })), replays }
+    const early = reconnects.find(isEarly)
+    const figures = { watchCalls: calls.length, reconnects: reconnects.map((r) => ({ watch: r.watch, waitedMs: r.waitedMs, ...(r.lateByMs > 0 ? { lateByMs: r.lateByMs } : {}), dueMs: r.dueMs, fruitless: r.fruitless })), replays }
     if (early) {
       const why = early.fruitless > 0 ? `after ${early.fruitless} watch call${early.fruitless === 1 ? '' : 's'} in a row that brought no frame` : 'after a watch call that brought frames'
-      return broken(`the client reopened the watch (call ${early.watch}) ${count(early.waitedMs)} ms after the call before it ended (${early.after}); ${count(early.dueMs)} ms are due ${why}`, {
+      const late = early.lateByMs > 0 ? ` (at most ${count(waitedAtMostMs(early))} ms: the server noticed the client's close up to ${count(early.lateByMs)} ms late)` : ''
+      return broken(`the client reopened the watch (call ${early.watch}) ${count(early.waitedMs)} ms after the call before it ended (${early.after})${late}; ${count(early.dueMs)} ms are due ${why}`, {
         watch: early.watch,
         waitedMs: early.waitedMs,
+        ...(early.lateByMs > 0 ? { lateByMs: early.lateByMs } : {}),
         dueMs: early.dueMs,
         fruitless: early.fruitless,
         after: early.after,

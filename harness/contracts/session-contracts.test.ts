@@ -253,3 +253,30 @@ describe('each mutant breaks the contract it names, saying what it did', () => {
     expect(outcome).toMatchObject({ exercised: true, verdict: 'broken', message: expect.stringMatching(message) })
   })
 })
+
+describe('a server held up on a busy machine is not taken for a client at fault', () => {
+  test('recovery/transient-read-retried: an ok answer given later than half the try limit after the request may have arrived is not a read whole', async () => {
+    const mutant = sessionClientMutants.find((m) => m.name.endsWith('/no-whole-cache'))!
+    const history = await recordBundledSessionScenario('failed-read-then-later-frame', mutant.create)
+    expect(checkTransientReadRetried(history)).toMatchObject({ verdict: 'broken', message: expect.stringMatching(/again after it was read whole/) })
+    // the same run, had the server's loop stalled before it answered the first ok read
+    const tryTimeoutMs = (history.given as { tryTimeoutMs: number }).tryTimeoutMs
+    const firstOk = history.events.find((e) => e.type === 'note' && e.what === 'server' && (e.value as { type: string; answer?: string }).answer === 'ok')!
+    const stalled = { ...history, events: history.events.map((e) => (e === firstOk ? { ...e, value: { ...(e.value as object), lateByMs: tryTimeoutMs / 2 } } : e)) }
+    expect(checkTransientReadRetried(stalled)).not.toMatchObject({ message: expect.stringMatching(/again after it was read whole/) })
+  })
+})
+
+describe('a read the server refused is a try spent', () => {
+  test('recovery/deadline-is-timeout: when refused reads leave too few tries to hang past the deadline, exit 0 is not judged, and says why', async () => {
+    const mutant = sessionClientMutants.find((m) => m.name.endsWith('/reads-ignore-deadline'))!
+    const history = await recordBundledSessionScenario('read-outlasts-timeout', mutant.create)
+    expect(checkDeadlineIsTimeout(history)).toMatchObject({ verdict: 'broken' })
+    const { timeoutMs, tryTimeoutMs } = history.given as { timeoutMs: number; tryTimeoutMs: number }
+    // as if a GOAWAY had refused reads opened on its draining connection: each a try the client spent without hanging
+    const refusedCount = 12 - Math.floor((timeoutMs - 1) / tryTimeoutMs)
+    const refused = Array.from({ length: refusedCount }, (_, i) => ({ type: 'note' as const, index: 0, time: 0, what: 'server', value: { type: 'refused', connection: 1, stream: 3 + 2 * i, path: '/contractkit.session.v1.SessionService/GetSessionMessage' } }))
+    const spent = { ...history, events: [...refused, ...history.events] }
+    expect(checkDeadlineIsTimeout(spent)).toMatchObject({ verdict: 'not-applicable', reason: expect.stringMatching(/^\d+ GetSessionMessage calls? (was|were) refused by a GOAWAY, each a try that lost its connection: the \d+ tr(y|ies) left of 12, hung [\d,]+ ms each, end before the [\d,]+ ms deadline/) })
+  })
+})

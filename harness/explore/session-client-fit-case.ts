@@ -2,7 +2,6 @@ import type { ExploredScenario } from '#harness/explore/port-explorer.ts'
 import { buildSession, type SessionGiven } from '#harness/drivers/session-client/build-session.ts'
 import { planWatch } from '#harness/servers/session-server/watch-plan.ts'
 import type { ReadAnswer } from '#harness/servers/session-server/session-script.ts'
-import { watchCut } from '#harness/contracts/session/watch-cut.ts'
 import { readPlan, triesPerRound } from '#harness/contracts/session/read-plan.ts'
 import { replyPrompt, type ReplySpec } from '#fixtures/replies/resolve-reply.ts'
 import { fittedReply, writtenReply } from '#harness/explore/session-client-reply.ts'
@@ -49,10 +48,6 @@ export function fitCase(d: DrawnCase): ExploredScenario<'session-client'> {
     reads: d.reads,
     replyBytes: Buffer.byteLength(oracle.replyWhole, 'utf8'),
     settlingCut: oracle.replyTruncatedBytes > 0 && oracle.finalReplyId === oracle.replyId,
-    cutBeforeReply: (faults) => {
-      const cut = watchCut({ ...shape, reply, viewLimitBytes, session: 'known', reads: ['ok'], faults, timeoutMs: 1, tryTimeoutMs: 1, output: d.output })
-      return cut === undefined || cut.framesBefore <= replyFrame
-    },
     replyFrame,
     settlingFrame: oracle.cursors.length - 1,
   })

@@ -24,6 +24,8 @@ export interface WatchCall {
   /** When the call began, and when the server ended it (its ending fault, else its end), in ms from the start of the run. */
   startedAt: number
   endedAt?: number
+  /** The client closed the call up to this long before `endedAt` (the server noticed its close late); 0 for an end the server made. */
+  endedLateByMs: number
   frames: number
   /** What ended it: the fault kind (`drop`, `goaway`…), or how it ended (`end-stream`, `client-closed`…). */
   endedBy?: string
@@ -31,10 +33,14 @@ export interface WatchCall {
   refused: boolean
 }
 
-/** One reconnect: the call it opened, the wait the client left after the call before it ended, and the wait due. */
+/**
+ * One reconnect: the call it opened, the wait the client left after the call before it ended, and the wait due. When
+ * the client closed that call itself and the server noticed it late, the wait may have been up to `lateByMs` longer.
+ */
 export interface Reconnect {
   watch: number
   waitedMs: number
+  lateByMs: number
   dueMs: number
   /** Watch calls in a row before it that brought no frame. */
   fruitless: number
@@ -48,7 +54,7 @@ export function watchCalls(run: SessionRun): WatchCall[] {
   run.events.forEach((e, i) => {
     const at = run.times[i] ?? 0
     if (e.type === 'watch') {
-      const call: WatchCall = { watch: e.watch, cursor: e.cursor, startedAt: at, frames: 0, refused: false }
+      const call: WatchCall = { watch: e.watch, cursor: e.cursor, startedAt: at, endedLateByMs: 0, frames: 0, refused: false }
       calls.push(call)
       byWatch.set(e.watch, call)
       return
@@ -56,13 +62,15 @@ export function watchCalls(run: SessionRun): WatchCall[] {
     const call = 'watch' in e ? byWatch.get(e.watch) : undefined
     if (!call) return
     if (e.type === 'frame') call.frames++
-    if (e.type === 'fault' && !nonEndingFaults.has(e.kind as WatchFault['kind']) && call.endedBy === undefined) {
+    // a fault that put nothing on the wire did not end the call: the client had left first (its `end` follows)
+    if (e.type === 'fault' && !nonEndingFaults.has(e.kind as WatchFault['kind']) && e.sent.length > 0 && call.endedBy === undefined) {
       call.endedAt = at
       call.endedBy = e.code ? `${e.kind} ${e.code}` : e.kind
       call.refused = refusesCall(e.kind, e.code)
     }
     if (e.type === 'end' && call.endedBy === undefined) {
       call.endedAt = at
+      call.endedLateByMs = e.lateByMs ?? 0
       call.endedBy = e.how
     }
   })
@@ -85,8 +93,20 @@ export function reconnectsOf(calls: WatchCall[]): { reconnects: Reconnect[]; rep
       return
     }
     fruitless = before.frames === 0 ? fruitless + 1 : 0
-    const from = before.endedAt !== undefined && before.endedAt <= call.startedAt ? before.endedAt : before.startedAt
-    reconnects.push({ watch: call.watch, waitedMs: Math.round((call.startedAt - from) * 10) / 10, dueMs: waitDueMs(fruitless), fruitless, after: before.endedBy ?? 'a call still open' })
+    const ended = before.endedAt !== undefined && before.endedAt <= call.startedAt
+    const from = ended ? before.endedAt! : before.startedAt
+    const lateByMs = ended ? before.endedLateByMs : 0
+    reconnects.push({ watch: call.watch, waitedMs: Math.round((call.startedAt - from) * 10) / 10, lateByMs, dueMs: waitDueMs(fruitless), fruitless, after: before.endedBy ?? 'a call still open' })
   })
   return { reconnects, replays }
+}
+
+/** The longest the client may have waited before a reconnect: the measured wait, plus how late the server may have noticed its close. */
+export function waitedAtMostMs(r: Reconnect): number {
+  return Math.round((r.waitedMs + r.lateByMs) * 10) / 10
+}
+
+/** Whether a reconnect surely came before the wait due (the most it may have waited is short of it, beyond the slack). */
+export function isEarly(r: Reconnect): boolean {
+  return waitedAtMostMs(r) < r.dueMs - waitSlackMs
 }

@@ -9,12 +9,17 @@ import { h2Codes, h2Frames, maxStreamId } from '#harness/servers/session-server/
 import type { H2CodeName } from '#harness/servers/session-server/h2-frames.ts'
 import { endConnection, lastProcessed, pingAck, sendGoaway } from '#harness/servers/session-server/h2-connection.ts'
 import { goawayEnding } from '#harness/servers/session-server/goaway-ending.ts'
+import { loopLateness } from '#harness/servers/loop-lateness.ts'
 
 /** One HTTP/2 stream of the node server as a session exchange (GOAWAY, RST_STREAM and drop as real HTTP/2 and TCP faults). */
 export function h2Exchange(stream: ServerHttp2Stream, headers: IncomingHttpHeaders, connection: NodeConnection): SessionExchange {
   const closed = new AbortController()
   stream.on('error', () => {})
-  stream.once('close', () => closed.abort())
+  let left: number | null = null
+  stream.once('close', () => {
+    left = loopLateness.earliestNow()
+    closed.abort()
+  })
   const signal = AbortSignal.any([connection.closing, closed.signal])
   const gone = (): GoneReason | null => (connection.closing.aborted ? 'server-closed' : closed.signal.aborted ? 'client-closed' : null)
   const live = () => !stream.destroyed && !stream.closed
@@ -24,6 +29,7 @@ export function h2Exchange(stream: ServerHttp2Stream, headers: IncomingHttpHeade
     connection: connection.id,
     stream: stream.id ?? null,
     method: String(headers[':method']),
+    arrivedSince: loopLateness.earliestNow(),
     path: String(headers[':path']),
     body: () => readBody(stream),
     reply(status, contentType, body) {
@@ -85,6 +91,7 @@ export function h2Exchange(stream: ServerHttp2Stream, headers: IncomingHttpHeade
           return [...sent, `the connection closed (FIN) after ${graceMs} ms`]
         },
         gone,
+        leftSince: () => left,
       }
       return sink
     },

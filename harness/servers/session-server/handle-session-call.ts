@@ -40,7 +40,8 @@ async function read(exchange: SessionExchange, { script, record, calls }: Sessio
   const bytes = await exchange.body()
   const read = calls.read()
   const reply = answerRead(script, read, parseJson(bytes))
-  record({ type: 'read', read, connection: exchange.connection, messageId: reply.messageId, answer: reply.answer })
+  const lateByMs = Math.max(0, Math.round((performance.now() - exchange.arrivedSince) * 10) / 10)
+  record({ type: 'read', read, connection: exchange.connection, messageId: reply.messageId, answer: reply.answer, lateByMs })
   if (reply.answer === 'hang') {
     const by = await exchange.untilGone()
     record({ type: 'read-abandoned', read, messageId: reply.messageId, by: by === 'client-closed' ? 'client' : 'server-close' })

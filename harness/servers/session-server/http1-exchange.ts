@@ -6,6 +6,7 @@ import type { NodeConnection } from '#harness/servers/session-server/node-connec
 import { readBody } from '#harness/servers/session-server/read-body.ts'
 import { waitUnlessAborted } from '#harness/servers/session-server/wait-unless-aborted.ts'
 import { goawayEnding } from '#harness/servers/session-server/goaway-ending.ts'
+import { loopLateness } from '#harness/servers/loop-lateness.ts'
 
 /** One HTTP/1.1 request of the node server as a session exchange (goaway, rst and drop all destroy the socket). */
 export function http1Exchange(request: IncomingMessage, response: ServerResponse, connection: NodeConnection): SessionExchange {
@@ -15,7 +16,11 @@ export function http1Exchange(request: IncomingMessage, response: ServerResponse
   // destroys the socket before any response; the shutdown notice does nothing. `cut` and `no-end` end the chunked body
   // cleanly.
   const closed = new AbortController()
-  response.once('close', () => closed.abort())
+  let left: number | null = null
+  response.once('close', () => {
+    left = loopLateness.earliestNow()
+    closed.abort()
+  })
   const signal = AbortSignal.any([connection.closing, closed.signal])
   const gone = (): GoneReason | null => (connection.closing.aborted ? 'server-closed' : closed.signal.aborted ? 'client-closed' : null)
   const live = () => !response.destroyed && !response.writableEnded
@@ -24,6 +29,7 @@ export function http1Exchange(request: IncomingMessage, response: ServerResponse
     connection: connection.id,
     stream: null,
     method: request.method ?? '',
+    arrivedSince: loopLateness.earliestNow(),
     path: request.url ?? '',
     body: () => readBody(request),
     reply(status, contentType, body) {
@@ -54,6 +60,7 @@ export function http1Exchange(request: IncomingMessage, response: ServerResponse
           return [`the TCP connection destroyed${graceMs > 0 ? ` after ${graceMs} ms` : ''} (the chunked body cut)`]
         },
         gone,
+        leftSince: () => left,
       }
       return sink
     },

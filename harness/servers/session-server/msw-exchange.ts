@@ -16,6 +16,10 @@ export function mswExchange(request: Request, connection: number, respond: (resp
     respond(response)
   }
   const gone = (): GoneReason | null => (cancelled || signal.aborted ? 'client-closed' : null)
+  // the client runs in this process: the moment it cancels or aborts is the moment it left
+  let left: number | null = signal.aborted ? performance.now() : null
+  const leave = () => void (left ??= performance.now())
+  signal.addEventListener('abort', leave, { once: true })
   /** Resolves true when `ready` settles first, false if the request is aborted first. */
   const unlessAborted = (ready: Promise<unknown>) =>
     new Promise<boolean>((resolve) => {
@@ -32,6 +36,7 @@ export function mswExchange(request: Request, connection: number, respond: (resp
     connection,
     stream: null,
     method: request.method,
+    arrivedSince: performance.now(), // the client runs in this process: it sent the request just now
     path: new URL(request.url).pathname,
     body: async () => new Uint8Array(await request.arrayBuffer()),
     reply(status, contentType, body) {
@@ -55,7 +60,10 @@ export function mswExchange(request: Request, connection: number, respond: (resp
               demand = resolve
               onDemand?.()
             }),
-          cancel: () => void (cancelled = true),
+          cancel: () => {
+            cancelled = true
+            leave()
+          },
         },
         { highWaterMark: 0 },
       )
@@ -85,6 +93,7 @@ export function mswExchange(request: Request, connection: number, respond: (resp
           return [`the body stream errored${graceMs > 0 ? ` after ${graceMs} ms` : ''}: ${error.message}`]
         },
         gone,
+        leftSince: () => left,
       }
       return sink
     },

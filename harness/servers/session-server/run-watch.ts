@@ -1,5 +1,5 @@
 import type { WatchPlan } from '#harness/servers/session-server/watch-plan.ts'
-import type { SessionExchange } from '#harness/servers/session-server/session-exchange.ts'
+import type { SessionExchange, WatchSink } from '#harness/servers/session-server/session-exchange.ts'
 import type { ServerEvent } from '#harness/servers/session-server/server-event.ts'
 
 /**
@@ -10,17 +10,22 @@ import type { ServerEvent } from '#harness/servers/session-server/server-event.t
  * write before it, so the events and the bytes on the wire come in the same order as one write at a time.
  */
 export async function runWatch(plan: WatchPlan, watch: number, exchange: SessionExchange, record: (event: ServerEvent) => void): Promise<void> {
-  const ended = (how: Extract<ServerEvent, { type: 'end' }>['how']) => record({ type: 'end', watch, how, error: how === 'end-stream' ? plan.error : null })
+  const ended = (how: Extract<ServerEvent, { type: 'end' }>['how']) => {
+    const left = how === 'client-closed' ? sink?.leftSince() : null
+    const lateByMs = left == null ? {} : { lateByMs: Math.max(0, Math.round((performance.now() - left) * 10) / 10) }
+    record({ type: 'end', watch, how, error: how === 'end-stream' ? plan.error : null, ...lateByMs })
+  }
   const fault = (step: Extract<WatchPlan['steps'][number], { type: 'fault' }>, sent: string[]) => {
     const { fault, at, offset } = step
     record({ type: 'fault', watch, kind: fault.kind, code: 'code' in fault ? (fault.code ?? null) : fault.kind === 'refuse' ? 'REFUSED_STREAM' : null, ms: fault.kind === 'delay' ? fault.ms : null, at, offset, sent })
   }
+  let sink: WatchSink | undefined
   const first = plan.steps[0]
   if (first?.type === 'fault' && first.fault.kind === 'refuse') {
     fault(first, exchange.refuse())
     return ended('refuse')
   }
-  const sink = exchange.startStream('application/connect+json')
+  sink = exchange.startStream('application/connect+json')
   const writes = writesInOrder((frame) => record({ type: 'frame', watch, ...frame }))
   for (const step of plan.steps) {
     const gone = sink.gone()

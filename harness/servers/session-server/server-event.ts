@@ -24,9 +24,16 @@ export type ServerEvent =
   | { type: 'fault'; watch: number; kind: WatchFault['kind']; code: string | null; ms: number | null; at: FaultPosition; offset: number; sent: string[] }
   /** An HTTP/2 stream opened above the last_stream_id of a GOAWAY the server sent on its connection: refused, never processed (no call number). */
   | { type: 'refused'; connection: number; stream: number; path: string }
-  /** A watch call's response ended (`error` is the Connect code of an end-of-stream envelope that carried one). */
-  | { type: 'end'; watch: number; how: WatchEnd; error: string | null }
-  /** A GetSessionMessage call was answered (`hang`: it will not be). `read` is 1-based across connections. */
-  | { type: 'read'; read: number; connection: number; messageId: string | null; answer: ReadOutcomeName }
+  /**
+   * A watch call's response ended (`error` is the Connect code of an end-of-stream envelope that carried one). After
+   * `client-closed`, `lateByMs`: the client may have closed up to that long before this event's time (the server only
+   * notices a close when its event loop runs, and says how late it ran).
+   */
+  | { type: 'end'; watch: number; how: WatchEnd; error: string | null; lateByMs?: number }
+  /**
+   * A GetSessionMessage call was answered (`hang`: it will not be). `read` is 1-based across connections. `lateByMs`:
+   * the request may have arrived up to that long before this event's time (the server handles it when its loop runs).
+   */
+  | { type: 'read'; read: number; connection: number; messageId: string | null; answer: ReadOutcomeName; lateByMs?: number }
   /** A hung read ended without an answer: the client gave up, or the server was closed under it. */
   | { type: 'read-abandoned'; read: number; messageId: string | null; by: 'client' | 'server-close' }

@@ -22,6 +22,11 @@ export interface WatchSink {
   notice(): Promise<string[]>
   /** Why the exchange is gone, or null while it lives. */
   gone(): GoneReason | null
+  /**
+   * The earliest moment (`performance.now()`) the client may have closed its side, from when the server noticed it and
+   * how late its event loop ran then (see loop-lateness.ts); null while it has not.
+   */
+  leftSince(): number | null
 }
 
 /** One request to the session server as a transport (h2, HTTP/1.1, msw) presents it: the seam the call logic is written against. */
@@ -31,6 +36,8 @@ export interface SessionExchange {
   stream: number | null
   method: string
   path: string
+  /** The earliest moment (`performance.now()`) the request may have arrived: when the server took it, less how late its loop ran then. */
+  arrivedSince: number
   /** The whole request body. */
   body(): Promise<Uint8Array>
   /** Sends a whole unary response. */

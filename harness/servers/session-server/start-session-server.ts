@@ -12,6 +12,7 @@ import { sniffProtocol } from '#harness/servers/session-server/sniff-protocol.ts
 import { h2Exchange } from '#harness/servers/session-server/h2-exchange.ts'
 import { closeWhenIdle, takeStream } from '#harness/servers/session-server/h2-connection.ts'
 import { http1Exchange } from '#harness/servers/session-server/http1-exchange.ts'
+import { loopLateness } from '#harness/servers/loop-lateness.ts'
 
 /** A running session server: its base URL (`http://127.0.0.1:<port>`) and how to stop it. */
 export interface SessionServer {
@@ -26,6 +27,7 @@ export async function startSessionServer(script: SessionScript, record: (event: 
   // (HTTP/1.1). Both serve the script's WatchSession and GetSessionMessage calls through `handleSessionCall`.
   const context = { script, record, calls: new CallCounter() }
   const closing = new AbortController()
+  const stopLateness = loopLateness.watch() // the exchanges' client-closed ends are stamped with how late they may be
   const sockets = new Set<Socket>()
   const connections = new WeakMap<Socket | Http2Session, NodeConnection>()
   let accepting: NodeConnection | undefined
@@ -72,9 +74,13 @@ export async function startSessionServer(script: SessionScript, record: (event: 
     })
   })
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
+    const failed = (error: Error) => {
+      stopLateness()
+      reject(error)
+    }
+    server.once('error', failed)
     server.listen(options.port ?? 0, '127.0.0.1', () => {
-      server.off('error', reject)
+      server.off('error', failed)
       resolve()
     })
   })
@@ -86,6 +92,7 @@ export async function startSessionServer(script: SessionScript, record: (event: 
     close() {
       closed ??= new Promise<void>((resolve) => {
         closing.abort()
+        stopLateness()
         server.close(() => resolve())
         for (const socket of sockets) socket.destroy()
       })
