@@ -41,6 +41,8 @@ export interface Connection {
   stderr(): string
   /** Ends the connection and the implementation behind it. */
   close(): Promise<void>
+  /** A scenario starts on this connection: bounds that hold per scenario (stdio: the answers read) count from here. */
+  beginScenario?(): void
 }
 
 /** How the kit opens a connection to one implementation under test. */

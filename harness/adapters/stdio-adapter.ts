@@ -104,5 +104,6 @@ function connect(rpc: JsonRpcProcess, declared: { name: string; ports: PortName[
     observes: processObservations,
     stderr: () => rpc.stderr(),
     close: () => rpc.close(),
+    beginScenario: () => rpc.beginScenario(),
   }
 }

@@ -31,6 +31,13 @@ const pageScenario = (page: string) => `port: snapshotter\ntitle: hostile\ngiven
 export const hostileCases: readonly HostileCase[] = [
   { name: 'stdio: a line of 16 MiB+ with no newline', args: ['run', '--adapter', hostileStdio('line-flood'), ...pagerScenario], exit: 1, verdict: 'error' },
   { name: 'stdio: one complete 20 MiB answer', args: ['run', '--adapter', hostileStdio('huge-answer'), ...pagerScenario], exit: 1, verdict: 'error' },
+  {
+    name: 'stdio: pages of 15 MiB without end, walked (past 64 MiB in one scenario)',
+    args: ['run', '--adapter', hostileStdio('endless-pages'), '--scenario-dir', '{dir}/scenarios'],
+    files: scenarioFile('port: pager\ntitle: a walk over pages that never end\nfixture: analysis-run/six-turns\ngiven:\n  ceilings:\n    - { measure: json-bytes, max: 2147483647 }\nsteps:\n  - walk: { collection: model-exchanges, maxPages: 1000 }\n'),
+    exit: 1,
+    verdict: 'error',
+  },
   { name: 'stdio: endless blank lines', args: ['run', '--adapter', hostileStdio('blank-flood'), ...pagerScenario], exit: 1, verdict: 'error' },
   { name: 'stdio: endless stderr', args: ['run', '--adapter', hostileStdio('stderr-flood'), ...pagerScenario], exit: 1, verdict: 'error' },
   { name: 'stdio: exits, a setsid child holds stdout', args: ['run', '--adapter', hostileStdio('setsid-holds-stdout'), ...pagerScenario], exit: 1, verdict: 'error' },

@@ -57,6 +57,7 @@ export async function recordScenario(loaded: LoadedScenario, adapter: Adapter, p
     }
     const missing = missingObservations(scenarioNeeds(loaded, driver), connection.observes)
     if (missing.length > 0) throw new AdapterError('untestable', cannotObserve(adapter.name, connection, missing))
+    connection.beginScenario?.()
     await driver.drive(connection, prepared, recorder, { open: (options) => adapter.open(options) })
   } catch (error) {
     if (!(error instanceof AdapterError)) throw error

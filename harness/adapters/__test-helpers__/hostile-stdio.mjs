@@ -36,6 +36,8 @@ const behaviours = {
   'blank-flood': () => flood(process.stdout, chunk(0x0a)),
   // logs without end
   'stderr-flood': () => flood(process.stderr, chunk(0x65)),
+  // pages of 15 MiB (each under every per-call limit) whose cursor never ends: a walk reads them until a bound stops it
+  'endless-pages': (id) => send({ jsonrpc: '2.0', id, result: { items: ['z'.repeat(15 * 1024 * 1024)], cursor: `c-${id}` } }),
   // one complete answer of 20 MiB
   'huge-answer': (id) => send({ jsonrpc: '2.0', id, result: { items: ['y'.repeat(20 * 1024 * 1024)], cursor: null } }),
   // a child in a session of its own keeps stdout open; the implementation then exits

@@ -48,6 +48,18 @@ describe('JsonRpcProcess', () => {
     await rpc.close()
   })
 
+  it('reads at most the scenario bound over one scenario\'s calls, counted again from each beginScenario()', async () => {
+    const command = await fakes.write('kilobyte', { handlers: { kilobyte: `reply(id, { text: 'x'.repeat(1000) })` } })
+    const rpc = await JsonRpcProcess.start({ command, maxStdoutBytesPerScenario: 2500 })
+    const kilobyte = () => rpc.call('kilobyte').then((o) => o.ok)
+    expect([await kilobyte(), await kilobyte()]).toEqual([true, true]) // 2 × about 1,050 bytes
+    rpc.beginScenario()
+    expect([await kilobyte(), await kilobyte()]).toEqual([true, true])
+    const error = await adapterRejection(rpc.call('kilobyte'))
+    expect([error.failure, error.message]).toEqual(['protocol', expect.stringMatching(/^stdout: more than 2\.4 KiB written in one scenario while `kilobyte` was waiting for its answer; the limit is 2\.4 KiB \(2500 bytes\); every answer is kept to be judged, and the implementation was stopped/)])
+    await rpc.close()
+  })
+
   it('reads an answer of several megabytes with non-ASCII text', async () => {
     const command = await fakes.write('big', {
       handlers: { big: `reply(id, { items: Array.from({ length: 100000 }, (_, i) => 'item ' + i + ' — 🔎 é') })` },

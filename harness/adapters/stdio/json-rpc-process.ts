@@ -28,6 +28,8 @@ export interface JsonRpcProcessOptions {
   maxLineBytes?: number
   /** The most stdout read from one request to the next (default 32 MiB). */
   maxStdoutBytesPerCall?: number
+  /** The most stdout read over one scenario's calls, from one `beginScenario()` to the next (default 64 MiB). */
+  maxStdoutBytesPerScenario?: number
   /** The most stderr read from one request to the next, and before the first (default 64 MiB). */
   maxStderrBytesPerCall?: number
 }
@@ -49,6 +51,7 @@ export class JsonRpcProcess {
   private readonly splitter: LineSplitter
   private readonly tail: StderrTail
   private readonly stdoutBudget: StreamBudget
+  private readonly scenarioBudget: StreamBudget
   private readonly stderrBudget: StreamBudget
   private readonly timeoutMs: number
   private readonly graceMs: number
@@ -74,6 +77,7 @@ export class JsonRpcProcess {
     this.tail = new StderrTail(options.stderrLimitBytes ?? outputLimits.stderrTailBytes)
     this.splitter = new LineSplitter(options.maxLineBytes ?? outputLimits.lineBytes)
     this.stdoutBudget = new StreamBudget('stdout', options.maxStdoutBytesPerCall ?? outputLimits.stdoutBytesPerCall, 'from one request to the next')
+    this.scenarioBudget = new StreamBudget('stdout', options.maxStdoutBytesPerScenario ?? outputLimits.stdoutBytesPerScenario, 'in one scenario')
     this.stderrBudget = new StreamBudget('stderr', options.maxStderrBytesPerCall ?? outputLimits.stderrBytesPerCall, 'from one request to the next')
     this.timeoutMs = options.timeoutMs ?? 10_000
     this.graceMs = options.closeGraceMs ?? 2_000
@@ -142,6 +146,11 @@ export class JsonRpcProcess {
     return turn
   }
 
+  /** A scenario starts: the stdout read over its calls is counted from here. */
+  beginScenario(): void {
+    this.scenarioBudget.reset()
+  }
+
   /** Ends stdin, then escalates to SIGTERM and SIGKILL after a grace each; resolves once the process is gone. */
   close(): Promise<void> {
     this.closedByKit = true
@@ -168,6 +177,7 @@ export class JsonRpcProcess {
   private onStdout(chunk: Buffer): void {
     if (this.failure) return // nothing more is read: the process is being stopped
     if (!this.stdoutBudget.take(chunk.length)) return this.breakWith('protocol', `${this.stdoutBudget.message(this.waiting())}; the implementation was stopped`)
+    if (!this.scenarioBudget.take(chunk.length)) return this.breakWith('protocol', `${this.scenarioBudget.message(this.waiting())}; every answer is kept to be judged, and the implementation was stopped`)
     for (const line of this.splitter.push(chunk)) {
       this.onLine(line)
       if (this.failure) return

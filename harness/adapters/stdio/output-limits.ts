@@ -9,6 +9,11 @@ export const outputLimits = {
   lineBytes: 16 * mebibyte,
   /** stdio: stdout from one request to the next (the answer and any blank lines). */
   stdoutBytesPerCall: 32 * mebibyte,
+  /**
+   * stdio: stdout over one scenario's calls: every answer is kept in the scenario's History to be judged, so this bounds
+   * the History (parsed, about 2.5 times as much heap).
+   */
+  stdoutBytesPerScenario: 64 * mebibyte,
   /** stdio: stderr from one request to the next (and before the first). */
   stderrBytesPerCall: 64 * mebibyte,
   /** command: a run's whole stdout. */
