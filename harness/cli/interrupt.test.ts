@@ -32,13 +32,15 @@ interface Started {
 }
 
 /** Starts the kit, waits until an agent-log run has made its sandbox inside the kit's temporary folder, and sends `signal`. */
-async function startAndSignal(name: string, signal: NodeJS.Signals, prepareOut?: (out: string) => void, thenUntilStderr?: (stderr: string) => boolean): Promise<Started> {
+async function startAndSignal(name: string, signal: NodeJS.Signals, prepareOut?: (out: string) => void, thenUntilStderr?: (stderr: string) => boolean, extraEnv: Record<string, string> = {}): Promise<Started> {
   const temp = join(root, name, 'tmp')
   const out = join(root, name, 'out')
   mkdirSync(temp, { recursive: true })
   prepareOut?.(out)
   const env = userEnv({ TMPDIR: temp, TSX_DISABLE_CACHE: '1' })
   delete env[bundleDirVariable] // the kit makes its own bundles, in its own temporary folder
+  delete env.npm_command // started from a shell, as a user would (npm, when it runs these tests, sets its own)
+  Object.assign(env, extraEnv)
   const child = spawn(process.execPath, [join(packageRoot, 'bin', 'contract-kit.js'), 'run', ...selection, '--out', out], { cwd: packageRoot, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
   let stdout = ''
   let stderr = ''
@@ -126,6 +128,17 @@ describe.skipIf(process.platform !== 'linux')('contract-kit run, interrupted', (
       expect(readdirSync(run.temp)).toEqual([])
     }, 60_000)
   }
+
+  it('in a kit npm started, a SIGINT passed on twice at once (a terminal signals the group, and npm passes it on) is one: reports are written, marked interrupted', async () => {
+    const run = await startAndSignal('echo', 'SIGINT', undefined, undefined, { npm_command: 'exec' })
+    process.kill(run.pid, 'SIGINT')
+    const exit = await run.exited
+    expect(exit.code, run.stderr()).toBe(130)
+    expect(readResults(run.out)).toMatchObject({ interrupted: true, interruptedBy: 'SIGINT' })
+    expect(run.stderr()).not.toContain('SIGINT again')
+    await expect.poll(() => leftRunning(run), { timeout: 2_000 }).toEqual([])
+    expect(readdirSync(run.temp)).toEqual([])
+  }, 60_000)
 
   it('a second SIGINT stops at once: exit 130, no reports, no process and no temporary folder left', async () => {
     const run = await startAndSignal('twice', 'SIGINT', undefined, (said) => said.includes('interrupted by SIGINT'))

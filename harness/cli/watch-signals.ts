@@ -6,6 +6,13 @@ import type { ProcessEntry } from '#harness/runner/descendant-processes.ts'
 const parentCheckMs = 250
 
 /**
+ * In a kit npm started, a second signal of the same kind this soon after the first is the same one, twice: Ctrl-C in
+ * a terminal signals the whole process group, and npm (npx, an npm script) passes the signal it got on to the kit as
+ * well. A person pressing Ctrl-C again to stop at once takes longer.
+ */
+export const echoMs = 250
+
+/**
  * Makes SIGINT, SIGTERM and SIGHUP interrupt the run (a second one aborts it), and so does the parent going away (the
  * process that started the kit — `npx`, a CI step — ended without passing a signal on), which it treats as SIGTERM.
  * The parent is the nearest ancestor that is not a shell: `npx` starts the kit through `sh -c`, which outlives npx.
@@ -23,12 +30,15 @@ export function watchSignals(interruption: Interruption): () => void {
       // the terminal is gone
     }
   }
+  let firstAt = 0
   const on = (signal: InterruptSignal, why = '') => {
+    if (!detached && interruption.signal === signal && performance.now() - firstAt < echoMs) return // the same signal, passed on by npm
     if (interruption.signal) {
       say(`contract-kit: ${signal} again: stopping at once, no reports written`)
       return interruption.interrupt(signal)
     }
     say(`contract-kit: interrupted by ${signal}${why ? ` (${why})` : ''}: starting no more runs, ending every process the run started (${signal === 'SIGINT' ? 'Ctrl-C again' : 'the signal again'} stops at once)`)
+    firstAt = performance.now()
     interruption.interrupt(signal, why)
   }
   const handlers = signals.map((signal) => [signal, () => on(signal)] as const)

@@ -9,7 +9,7 @@ export interface HostileCase {
   exit: number
   /** The verdict every run must reach (absent for a run refused before it starts). */
   verdict?: string
-  /** Sends `signal` this long after the start (ms), to the process or to its whole process group (as a terminal's Ctrl-C does); the run must stop within 5 s of it. */
+  /** Sends `signal` this long after the start (ms), to the process or to its whole process group (as a terminal's Ctrl-C does); the run must stop within 5 s of it, with reports that say it was interrupted. */
   interrupt?: { afterMs: number; signal: 'SIGINT' | 'SIGTERM'; to: 'process' | 'group' }
   /** Runs it as `npx contract-kit …` (the signal then goes to npx), not `node bin/contract-kit.js …`. */
   npx?: boolean

@@ -109,6 +109,8 @@ async function measure(hostile: HostileCase): Promise<Measured> {
   rmSync(dir, { recursive: true, force: true })
   const firstLine = output.split('\n').find((l) => /error|expected|interrupted|contract-kit:/i.test(l))?.trim().slice(0, 160) ?? ''
   const verdictOk = hostile.verdict === undefined || (verdicts !== 'no reports' && verdicts.split(', ').every((v) => v.endsWith(hostile.verdict!)))
+  // an interrupted run writes whole reports that say so (one Ctrl-C, even when npm passes it on too)
+  const reportsOk = hostile.interrupt === undefined || verdicts.endsWith('(interrupted)')
   const stopMs = signalled === undefined ? undefined : ended - signalled
   return {
     name: hostile.name,
@@ -121,7 +123,7 @@ async function measure(hostile: HostileCase): Promise<Measured> {
     processesLeft: left.length,
     tempLeft,
     firstLine,
-    ok: exit === hostile.exit && verdictOk && left.length === 0 && tempLeft === 0 && largestKiB / 1024 < 512 && (stopMs === undefined || stopMs < 5_000),
+    ok: exit === hostile.exit && verdictOk && reportsOk && left.length === 0 && tempLeft === 0 && largestKiB / 1024 < 512 && (stopMs === undefined || stopMs < 5_000),
   }
 }
 
