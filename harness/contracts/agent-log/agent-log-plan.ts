@@ -108,7 +108,7 @@ export function agentLogPlan(given: AgentLogGiven, steps: readonly AgentLogStep[
   const setUpAgain = () => void (agentsOf(workspace, sessionId).setups += 1)
   // every ExpectedAgent is made with the same fields in the same order (a spread of agents of several shapes is many
   // times slower, and a run of thousands of agents at each check makes one per agent per check)
-  const expectedOf = (store: TrackedStore, { agent: a, eventsAt, restartsAt, setupsAt }: TrackedAgent): ExpectedAgent => ({
+  const expectedOf = (store: TrackedStore, a: TrackedAgent): ExpectedAgent => ({
     agentId: a.agentId,
     sessionId: a.sessionId,
     status: a.status,
@@ -118,9 +118,9 @@ export function agentLogPlan(given: AgentLogGiven, steps: readonly AgentLogStep[
     startStep: a.startStep,
     outcome: a.outcome,
     last: a.last,
-    eventsSince: store.events - eventsAt,
-    restartedSince: restarts > restartsAt,
-    reusedSince: store.setups > setupsAt,
+    eventsSince: store.events - a.eventsAt,
+    restartedSince: restarts > a.restartsAt,
+    reusedSince: store.setups > a.setupsAt,
   })
   steps.forEach((step, index) => {
     if (step === 'kill' || step === 'restart') {
@@ -130,7 +130,7 @@ export function agentLogPlan(given: AgentLogGiven, steps: readonly AgentLogStep[
     else if (step === 'check') {
       const others = [...stores.entries()]
         .filter(([k]) => k.startsWith(`${workspace}\u0000`) && k !== key(workspace, sessionId))
-        .flatMap(([, store]) => [...store.agents.values()].map(({ agent }) => agent))
+        .flatMap(([, store]) => [...store.agents.values()].map((a) => ({ agentId: a.agentId, sessionId: a.sessionId })))
       const store = agentsOf(workspace, sessionId)
       const expected = [...store.agents.values()].map((tracked) => expectedOf(store, tracked))
       checks.push({ step: index, workspace, sessionId, writable: writable(), process: processIndex, expected, others: workspace === 'none' ? [] : others })
@@ -144,14 +144,23 @@ export function agentLogPlan(given: AgentLogGiven, steps: readonly AgentLogStep[
         const id = 'start' in step ? step.start.agent : step.complete.agent
         const store = agentsOf(workspace, sessionId)
         store.events += 1
-        const before = store.agents.get(id)?.agent
-        const fresh = { eventsAt: store.events, restartsAt: restarts, setupsAt: store.setups }
+        // one tracked agent per agent, updated in place at each of its events (a check copies what it needs)
+        let a = store.agents.get(id)
+        if (!a) store.agents.set(id, (a = { agentId: id, sessionId, status: '', started: false, completed: false, start: undefined, startStep: undefined, outcome: undefined, last: 'start', eventsAt: 0, restartsAt: 0, setupsAt: 0 }))
+        a.eventsAt = store.events
+        a.restartsAt = restarts
+        a.setupsAt = store.setups
         if ('start' in step) {
-          const start = { name: step.start.name, kind: step.start.kind, parent: step.start.parent }
-          store.agents.set(id, { agent: { agentId: id, sessionId, status: 'running', started: true, completed: before?.completed ?? false, start, startStep: index, outcome: before?.outcome, last: 'start' }, ...fresh })
+          a.status = 'running'
+          a.started = true
+          a.start = { name: step.start.name, kind: step.start.kind, parent: step.start.parent }
+          a.startStep = index
+          a.last = 'start'
         } else {
-          const outcome = { status: step.complete.status, result: step.complete.result, error: step.complete.error, duration: step.complete.duration }
-          store.agents.set(id, { agent: { agentId: id, sessionId, status: outcome.status, started: before?.started ?? false, completed: true, start: before?.start, startStep: before?.startStep, outcome, last: 'complete' }, ...fresh })
+          a.outcome = { status: step.complete.status, result: step.complete.result, error: step.complete.error, duration: step.complete.duration }
+          a.status = a.outcome.status
+          a.completed = true
+          a.last = 'complete'
         }
         calls.push({ step: index, f: 'start' in step ? 'agent-log.agentStarted' : 'agent-log.agentCompleted', agentId: id, workspace, sessionId, writable: writable(), process: processIndex })
       }
@@ -161,8 +170,7 @@ export function agentLogPlan(given: AgentLogGiven, steps: readonly AgentLogStep[
 }
 
 /** An agent as the plan tracks it: what its last events said, and the counts of its store and run at its last event. */
-interface TrackedAgent {
-  agent: Omit<ExpectedAgent, 'eventsSince' | 'restartedSince' | 'reusedSince'>
+interface TrackedAgent extends Omit<ExpectedAgent, 'eventsSince' | 'restartedSince' | 'reusedSince'> {
   eventsAt: number
   restartsAt: number
   setupsAt: number

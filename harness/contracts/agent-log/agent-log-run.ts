@@ -1,4 +1,4 @@
-import type { AgentLogHistory } from '#harness/history/history.ts'
+import type { AgentLogHistory, CompletionEvent } from '#harness/history/history.ts'
 import type { AgentRecord } from '#harness/ports/agent-log-port.ts'
 import type { Observation } from '#harness/adapters/observation.ts'
 import type { AgentLogStep } from '#harness/scenario/agent-log-scenario-schema.ts'
@@ -88,7 +88,7 @@ const runs = new WeakMap<AgentLogHistory, AgentLogRun>()
 
 function readRun(history: AgentLogHistory): AgentLogRun {
   const plan = agentLogPlan(history.given as AgentLogGiven, (history.oracle as { steps: AgentLogStep[] }).steps)
-  const answered = new ByStepAndCall<{ type: string; value?: unknown; message?: string }>()
+  const answered = new ByStepAndCall<CompletionEvent>() // the completion events themselves: nothing made per event
   const setups: AgentLogSetupCall[] = []
   const setupOf = new Map<number, AgentLogSetupCall>()
   const processOf = new ByStepAndCall<number>()
@@ -112,7 +112,7 @@ function readRun(history: AgentLogHistory): AgentLogRun {
       continue
     }
     const invoke = history.events[e.invoke] as { step: number; f: string }
-    answered.set(invoke.step, e.f, { type: e.type, value: e.value, message: e.error?.message })
+    answered.set(invoke.step, e.f, e)
     const setup = setupOf.get(e.invoke)
     if (setup && (e.type === 'ok' || e.type === 'fail')) Object.assign(setup, { outcome: e.type, ...(e.type === 'fail' ? { message: e.error?.message ?? '' } : {}) })
   }
@@ -123,14 +123,14 @@ function readRun(history: AgentLogHistory): AgentLogRun {
     const answer = answered.get(check.step, 'agent-log.records')
     const records = answer?.type === 'ok' && Array.isArray(answer.value) ? (answer.value as AgentRecord[]) : undefined
     const files = filesAt.get(check.step)
-    return { ...check, ...(records ? { records } : {}), ...(answer?.type === 'fail' ? { failed: answer.message ?? '' } : {}), ...(files ? { files } : {}) }
+    return { ...check, ...(records ? { records } : {}), ...(answer?.type === 'fail' ? { failed: answer.error?.message ?? '' } : {}), ...(files ? { files } : {}) }
   })
   const calls = plan.calls.map((call): AgentLogCall => {
     const answer = answered.get(call.step, call.f)
     const started = processOf.get(call.step, call.f)
     // made field by field (a spread of calls and marks of several shapes costs many times more, once per agent call)
     const ran: AgentLogCall = { step: call.step, f: call.f, agentId: call.agentId, workspace: call.workspace, sessionId: call.sessionId, writable: call.writable, process: call.process, outcome: answer?.type === 'ok' ? 'ok' : answer?.type === 'fail' ? 'fail' : 'missing' }
-    if (answer?.type === 'fail') ran.message = answer.message ?? ''
+    if (answer?.type === 'fail') ran.message = answer.error?.message ?? ''
     const mark = marks.get(call.step)
     if (mark !== undefined) ran.stderrBefore = mark
     if (started !== undefined && started >= 0) ran.started = started
@@ -188,18 +188,26 @@ export function requiredRows(run: AgentLogRun): readonly RowRead[] {
 
 const required = new WeakMap<AgentLogRun, RowRead[]>()
 
-/** Values by a step and the function called at it (numeric keys inside: no key string made per event). */
+/**
+ * Values by a step and the function called at it: per function, an array indexed by step (steps are dense from 0: no
+ * key made, no hash table per event), and a map for a step below 0 or none.
+ */
 class ByStepAndCall<T> {
-  private readonly byCall = new Map<string, Map<number | undefined, T>>()
+  private readonly byCall = new Map<string, { steps: Array<T | undefined>; other: Map<number | undefined, T> }>()
   get(step: number | undefined, f: string): T | undefined {
-    return this.byCall.get(f)?.get(step)
+    const bySteps = this.byCall.get(f)
+    return bySteps && (dense(step) ? bySteps.steps[step] : bySteps.other.get(step))
   }
   set(step: number | undefined, f: string, value: T): void {
-    const bySteps = this.byCall.get(f)
-    if (bySteps) bySteps.set(step, value)
-    else this.byCall.set(f, new Map([[step, value]]))
+    let bySteps = this.byCall.get(f)
+    if (!bySteps) this.byCall.set(f, (bySteps = { steps: [], other: new Map() }))
+    if (!dense(step)) return void bySteps.other.set(step, value)
+    while (bySteps.steps.length < step) bySteps.steps.push(undefined) // kept packed: an index far past the end would make a dictionary
+    bySteps.steps[step] = value
   }
 }
+
+const dense = (step: number | undefined): step is number => step !== undefined && Number.isInteger(step) && step >= 0 && step < 10_000_000
 
 /** The rows of an agent in a check's records: how many name it, and the first. */
 export function recordOf(check: AgentLogCheck, agentId: string): { record?: AgentRecord; count: number } {
