@@ -130,7 +130,7 @@ export function agentLogPlan(given: AgentLogGiven, steps: readonly AgentLogStep[
     else if (step === 'check') {
       const others = [...stores.entries()]
         .filter(([k]) => k.startsWith(`${workspace}\u0000`) && k !== key(workspace, sessionId))
-        .flatMap(([, store]) => [...store.agents.values()].map((a) => ({ agentId: a.agentId, sessionId: a.sessionId })))
+        .flatMap(([, store]) => [...store.agents.values()]) // read for their ids only, which never change: no copy
       const store = agentsOf(workspace, sessionId)
       const expected = [...store.agents.values()].map((tracked) => expectedOf(store, tracked))
       checks.push({ step: index, workspace, sessionId, writable: writable(), process: processIndex, expected, others: workspace === 'none' ? [] : others })
