@@ -105,7 +105,9 @@ export function agentLogPlan(given: AgentLogGiven, steps: readonly AgentLogStep[
   let processIndex = 0
   let restarts = 0
   const writable = () => workspace === 'sandboxed' && given.store === 'writable'
-  const setUpAgain = () => void (agentsOf(workspace, sessionId).setups += 1)
+  // the store of the session set up last: only a `setup` step changes it (no key made, no lookup, per agent event)
+  let current = agentsOf(workspace, sessionId)
+  const setUpAgain = () => void (current.setups += 1)
   // every ExpectedAgent is made with the same fields in the same order (a spread of agents of several shapes is many
   // times slower, and a run of thousands of agents at each check makes one per agent per check)
   const expectedOf = (store: TrackedStore, a: TrackedAgent): ExpectedAgent => ({
@@ -131,18 +133,19 @@ export function agentLogPlan(given: AgentLogGiven, steps: readonly AgentLogStep[
       const others = [...stores.entries()]
         .filter(([k]) => k.startsWith(`${workspace}\u0000`) && k !== key(workspace, sessionId))
         .flatMap(([, store]) => [...store.agents.values()]) // read for their ids only, which never change: no copy
-      const store = agentsOf(workspace, sessionId)
+      const store = current
       const expected = [...store.agents.values()].map((tracked) => expectedOf(store, tracked))
       checks.push({ step: index, workspace, sessionId, writable: writable(), process: processIndex, expected, others: workspace === 'none' ? [] : others })
     } else if (typeof step === 'object') {
       if ('setup' in step) {
         workspace = (step.setup.workspace ?? workspace) as AgentLogWorkspace
         sessionId = step.setup.session ?? sessionId
+        current = agentsOf(workspace, sessionId)
         setUpAgain()
-      } else if ('activity' in step) agentsOf(workspace, sessionId).events += step.activity
+      } else if ('activity' in step) current.events += step.activity
       else {
         const id = 'start' in step ? step.start.agent : step.complete.agent
-        const store = agentsOf(workspace, sessionId)
+        const store = current
         store.events += 1
         // one tracked agent per agent, updated in place at each of its events (a check copies what it needs)
         let a = store.agents.get(id)
