@@ -116,6 +116,7 @@ describe.skipIf(process.platform !== 'linux')('contract-kit run, interrupted', (
       expect(summary).toMatch(/^# contract-kit: INTERRUPTED\n/)
       expect(summary).toContain(`Interrupted by ${signal}: ${notRun.length} of ${planned} runs did not run.`)
       for (const r of notRun) expect(summary).toContain(`- ${r.scenario} on ${r.adapter}: \`npx contract-kit run`)
+      expect(readFileSync(join(run.out, 'matrix.html'), 'utf8')).toContain(`Interrupted by ${signal}: ${notRun.length} of ${planned} runs did not run.`)
       const junit = readFileSync(join(run.out, 'junit.xml'), 'utf8')
       expect(junit.match(/<skipped message="not run: the run was interrupted by SIG[A-Z]+"\/>/g)).toHaveLength(notRun.length)
       expect(run.stdout()).toContain(`contract-kit: interrupted by ${signal}: ${notRun.length} of ${planned} runs did not run`)

@@ -68,6 +68,17 @@ const issue = results([
 ])
 
 describe('matrixHtml', () => {
+  it('says an interrupted run was interrupted: its title and heading, by what, and each run that did not run, escaped', () => {
+    const notRun = [{ adapter: reference, scenario: 'regressions/a/<b>late</b>', reproduce: 'npx contract-kit run --scenario "<b>"' }]
+    const interrupted = runResults([run(reference, 'regressions/a/default-read', [held(fits)])], [], (o) => historyFileName(o.adapter, o.scenario), undefined, { signal: 'SIGINT', notRun })
+    const html = matrixHtml(interrupted)
+    expect(html).toContain('<title>contract-kit matrix: INTERRUPTED</title>')
+    expect(html).toMatch(/<h1>contract-kit matrix: <span class="failed">INTERRUPTED<\/span><\/h1>/)
+    expect(html).toContain('Interrupted by SIGINT: 1 of 2 runs did not run.')
+    expect(html).toContain('<li>regressions/a/&lt;b&gt;late&lt;/b&gt; on pager/reference: <code>npx contract-kit run --scenario &quot;&lt;b&gt;&quot;</code></li>')
+    expect(matrixHtml(issue)).not.toContain('INTERRUPTED')
+  })
+
   it('is one self-contained page: inline style, no script, nothing loaded, a policy that forbids scripts', () => {
     const html = matrixHtml(issue)
     expect(html).toMatch(/^<!doctype html>\n/)

@@ -39,9 +39,11 @@ export function matrixHtml(results: RunResults): string {
   const ports = matrixModel(results)
   const cells = ports.flatMap((p) => p.adapters.flatMap((a) => Object.values(p.cells[a])))
   const c = results.counts
+  const state = results.interrupted ? 'INTERRUPTED' : results.passed ? 'passed' : 'FAILED'
   const body = [
     '<main>',
-    `<h1>contract-kit matrix: <span class="${results.passed ? 'passed' : 'failed'}">${results.passed ? 'passed' : 'FAILED'}</span></h1>`,
+    `<h1>contract-kit matrix: <span class="${results.passed ? 'passed' : 'failed'}">${state}</span></h1>`,
+    notRunSection(results),
     `<ul class="counts" aria-label="run counts"><li><strong>${c.runs}</strong> runs</li>${verdictOrder.map((v) => `<li data-verdict="${v}"><strong>${c[v] ?? 0}</strong> ${v}</li>`).join('')}</ul>`,
     `<ul class="legend" aria-label="legend">${legend.map(([s, name, text]) => `<li data-state="${s}"><span class="swatch s-${s}"></span><strong>${name}</strong>: ${escapeHtml(text)}</li>`).join('')}` +
       `<li><span class="gauge over" style="display:inline-block;width:5rem"><span class="bar"><span class="fill" style="width:100%"></span><span class="ceiling" style="left:60%"></span></span></span> a size witness: the worst run's value against its ceiling (the black mark), red when over</li>` +
@@ -62,7 +64,7 @@ export function matrixHtml(results: RunResults): string {
     '<meta charset="utf-8">',
     `<meta http-equiv="Content-Security-Policy" content="${policy}">`,
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>contract-kit matrix: ${results.passed ? 'passed' : 'FAILED'}</title>`,
+    `<title>contract-kit matrix: ${state}</title>`,
     `<style>${matrixStyle}</style>`,
     '</head>',
     '<body>',
@@ -117,4 +119,13 @@ function cellHtml(cell: MatrixCell): string {
 function shortName(id: string): string {
   const at = id.indexOf('/')
   return at > 0 ? id.slice(at + 1) : id
+}
+
+/** For an interrupted run: by what, how many runs did not run, and each of them with the command that runs it alone; '' otherwise. */
+function notRunSection(results: RunResults): string {
+  if (!results.interrupted) return ''
+  const notRun = results.notRun ?? []
+  const planned = results.counts.runs + notRun.length
+  const items = notRun.map((r) => `<li>${escapeHtml(r.scenario)} on ${escapeHtml(r.adapter)}${r.reproduce ? `: <code>${escapeHtml(r.reproduce)}</code>` : ''}</li>`).join('')
+  return `<section class="not-run" aria-label="not run"><p><strong>Interrupted by ${escapeHtml(results.interruptedBy ?? 'a signal')}: ${notRun.length} of ${planned} runs did not run.</strong> The matrix shows the runs that finished before it.</p>${items ? `<ul>${items}</ul>` : ''}</section>`
 }
