@@ -2,16 +2,15 @@ import { AdapterError } from '#harness/adapters/adapter-error.ts'
 import { settlesWithin } from '#harness/adapters/stdio/settles-within.ts'
 import { excerpt } from '#harness/adapters/stdio/excerpt.ts'
 import { parseJsonRpcResponse, type JsonRpcErrorObject } from '#harness/adapters/stdio/json-rpc-response.ts'
-import { LineSplitter } from '#harness/adapters/stdio/line-splitter.ts'
 import { ProcessTree } from '#harness/adapters/stdio/process-tree.ts'
 import { StderrTail } from '#harness/adapters/stdio/stderr-tail.ts'
 import { outputLimits } from '#harness/adapters/stdio/output-limits.ts'
-import { StreamBudget } from '#harness/adapters/stdio/stream-budget.ts'
-import { byteSize } from '#harness/adapters/stdio/byte-size.ts'
+import { StdioOutput } from '#harness/adapters/stdio/stdio-output.ts'
+import type { StdioOutputLimits } from '#harness/adapters/stdio/stdio-output.ts'
 import type { ProcEntry } from '#harness/adapters/stdio/proc-table.ts'
 
 /** How to start an implementation and how long to wait for it. */
-export interface JsonRpcProcessOptions {
+export interface JsonRpcProcessOptions extends StdioOutputLimits {
   /** The program and its arguments; no shell is involved. */
   command: readonly string[]
   /** The working folder (default: the kit's). */
@@ -24,14 +23,6 @@ export interface JsonRpcProcessOptions {
   closeGraceMs?: number
   /** How much of stderr is kept (default 64 KiB, the most recent). */
   stderrLimitBytes?: number
-  /** The longest stdout line read (default 16 MiB); a longer one stops the implementation with a `protocol` error. */
-  maxLineBytes?: number
-  /** The most stdout read from one request to the next (default 32 MiB). */
-  maxStdoutBytesPerCall?: number
-  /** The most stdout read over one scenario's calls, from one `beginScenario()` to the next (default 64 MiB). */
-  maxStdoutBytesPerScenario?: number
-  /** The most stderr read from one request to the next, and before the first (default 64 MiB). */
-  maxStderrBytesPerCall?: number
 }
 
 /** What a call came back with: its result, or the JSON-RPC error the implementation answered. */
@@ -48,11 +39,8 @@ interface InFlight {
 
 /** A child process spoken to in newline-delimited JSON-RPC 2.0 over stdin/stdout, one request at a time. */
 export class JsonRpcProcess {
-  private readonly splitter: LineSplitter
+  private readonly output: StdioOutput
   private readonly tail: StderrTail
-  private readonly stdoutBudget: StreamBudget
-  private readonly scenarioBudget: StreamBudget
-  private readonly stderrBudget: StreamBudget
   private readonly timeoutMs: number
   private readonly graceMs: number
   /** How long, after the process exits, the kit waits for its stdout to close (a process it started may hold it). */
@@ -75,10 +63,7 @@ export class JsonRpcProcess {
     options: JsonRpcProcessOptions,
   ) {
     this.tail = new StderrTail(options.stderrLimitBytes ?? outputLimits.stderrTailBytes)
-    this.splitter = new LineSplitter(options.maxLineBytes ?? outputLimits.lineBytes)
-    this.stdoutBudget = new StreamBudget('stdout', options.maxStdoutBytesPerCall ?? outputLimits.stdoutBytesPerCall, 'from one request to the next')
-    this.scenarioBudget = new StreamBudget('stdout', options.maxStdoutBytesPerScenario ?? outputLimits.stdoutBytesPerScenario, 'in one scenario')
-    this.stderrBudget = new StreamBudget('stderr', options.maxStderrBytesPerCall ?? outputLimits.stderrBytesPerCall, 'from one request to the next')
+    this.output = new StdioOutput(options)
     this.timeoutMs = options.timeoutMs ?? 10_000
     this.graceMs = options.closeGraceMs ?? 2_000
     this.drainMs = Math.min(this.graceMs, 1_000)
@@ -148,7 +133,7 @@ export class JsonRpcProcess {
 
   /** A scenario starts: the stdout read over its calls is counted from here. */
   beginScenario(): void {
-    this.scenarioBudget.reset()
+    this.output.nextScenario()
   }
 
   /** Ends stdin, then escalates to SIGTERM and SIGKILL after a grace each; resolves once the process is gone. */
@@ -168,30 +153,26 @@ export class JsonRpcProcess {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => this.onTimeout(), timeoutMs)
       this.inFlight = { id, method, timeoutMs, resolve, reject, timer }
-      this.stdoutBudget.reset()
-      this.stderrBudget.reset()
+      this.output.nextCall()
       this.tree.child.stdin.write(line)
     })
   }
 
   private onStdout(chunk: Buffer): void {
     if (this.failure) return // nothing more is read: the process is being stopped
-    if (!this.stdoutBudget.take(chunk.length)) return this.breakWith('protocol', `${this.stdoutBudget.message(this.waiting())}; the implementation was stopped`)
-    if (!this.scenarioBudget.take(chunk.length)) return this.breakWith('protocol', `${this.scenarioBudget.message(this.waiting())}; every answer is kept to be judged, and the implementation was stopped`)
-    for (const line of this.splitter.push(chunk)) {
+    const { lines, over } = this.output.stdout(chunk, this.waiting())
+    for (const line of lines) {
       this.onLine(line)
       if (this.failure) return
     }
-    if (this.splitter.overflowed) {
-      const limit = this.splitter.maxLineBytes
-      this.breakWith('protocol', `stdout: a line longer than ${byteSize(limit)} without a newline${this.waiting()}; the limit is ${byteSize(limit)} (${limit} bytes) a line, and the implementation was stopped`)
-    }
+    if (over) this.breakWith('protocol', over)
   }
 
   private onStderr(chunk: Buffer): void {
     this.tail.push(chunk) // bounded: only the end is kept
-    if (this.failure || this.stderrBudget.take(chunk.length)) return
-    this.breakWith('protocol', `${this.stderrBudget.message(this.waiting())}; the implementation was stopped`)
+    if (this.failure) return
+    const over = this.output.stderr(chunk, this.waiting())
+    if (over) this.breakWith('protocol', over)
   }
 
   private onLine(line: string): void {
@@ -238,7 +219,7 @@ export class JsonRpcProcess {
       this.tree.child.stderr.destroy()
     }
     if (this.closedByKit || (this.failure && !this.inFlight)) return
-    const rest = this.splitter.flush()
+    const rest = this.output.rest()
     const unfinished = rest === null || rest.trim() === '' ? '' : `; its stdout ended with an unfinished line ${excerpt(rest)}`
     const during = this.inFlight ? ` while \`${this.inFlight.method}\` was waiting for its answer` : ' between calls'
     const held = drained ? '' : `; a process it started still held its stdout open ${this.drainMs} ms later`
