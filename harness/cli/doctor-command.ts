@@ -1,5 +1,4 @@
 import { parseFlags } from '#harness/cli/select-run.ts'
-import { stopOnSignal } from '#harness/cli/stop-on-signal.ts'
 import { decimalFlag, maxTimerMs } from '#harness/cli/decimal-flag.ts'
 import { UsageError } from '#harness/cli/usage-error.ts'
 import { resolveDoctorTarget } from '#harness/doctor/resolve-doctor-target.ts'
@@ -41,12 +40,7 @@ export async function doctorCommand(args: string[]): Promise<number> {
   if (values.profile === undefined && mayNameShippedSystem(values.adapter!)) await loadShippedSystems(portsNamedBy([values.adapter!]))
   const target = values.profile === undefined ? resolveDoctorTarget(values.adapter!) : doctorTargetOfProfile(loadProfile(values.profile))
   const expectedPorts = values.port ?? target.expectedPorts
-  const stop = stopOnSignal() // Ctrl-C ends the implementation doctor started, not only the kit
-  try {
-    return await runDoctor({ ...target, ...(expectedPorts ? { expectedPorts } : {}) }, { latencyCalls, maxCallMs, timeoutMs })
-  } finally {
-    stop.done()
-  }
+  return runDoctor({ ...target, ...(expectedPorts ? { expectedPorts } : {}) }, { latencyCalls, maxCallMs, timeoutMs })
 }
 
 /** What doctor starts for a profile: its command in its folder, with its environment, expecting its ports. */

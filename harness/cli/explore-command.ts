@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto'
-import { stopOnSignal } from '#harness/cli/stop-on-signal.ts'
+import type { CommandStop } from '#harness/cli/stop-on-signal.ts'
 import { relative } from 'node:path'
 import type { PortName } from '#harness/adapters/adapter.ts'
 import { resolveAdapter } from '#harness/adapters/index.ts'
@@ -32,7 +32,7 @@ export const exploreDefaults = { runs: 100, maxSeconds: 300, save: 'scenarios/fo
  * line and exits 1; exit 0 when nothing is found within the budget, 2 for bad usage. Reports go to `--out`, with each
  * exploration's seed and cases in results.json.
  */
-export async function exploreCommand(args: string[]): Promise<number> {
+export async function exploreCommand(args: string[], stop?: CommandStop): Promise<number> {
   const { values } = parseFlags({
     args,
     options: {
@@ -53,34 +53,29 @@ export async function exploreCommand(args: string[]): Promise<number> {
   const seed = wholeNumber('--seed', values.seed, randomInt(2 ** 31), 0)
   const maxSeconds = wholeNumber('--max-seconds', values['max-seconds'], exploreDefaults.maxSeconds, 1)
   checkOutDir('--out', values.out)
-  const stop = stopOnSignal()
-  stop.claim(values.out)
-  try {
-    if (values.adapter.some(mayNameShippedSystem)) await loadShippedSystems(portsNamedBy(values.adapter))
-    const adapters = values.adapter.map((name) => ({ name, adapter: resolveAdapter(name) }))
-    const explorations: ExplorationEntry[] = []
-    const outcomes: RunOutcome[] = []
-    for (const { name, adapter } of adapters) {
-      const offered = (await declaredPorts(name, undefined)).ports as PortName[] | undefined
-      const chosen = values.port !== undefined ? [values.port as PortName] : (offered ?? [])
-      if (chosen.length === 0) throw new UsageError(`${name}: cannot tell which port to explore (its handshake failed): give --port`)
-      if (offered && values.port !== undefined && !offered.includes(values.port as PortName)) throw new UsageError(`${name} does not offer the ${values.port} port (it offers: ${offered.join(', ')})`)
-      for (const port of chosen) {
-        const progress = progressLine(name, port, runs, seed, maxSeconds)
-        const exploration = await explorePort({ adapter, port, runs, seed, maxSeconds, onCase: progress.update })
-        progress.end()
-        const entry = report(exploration, values.save)
-        explorations.push(entry.exploration)
-        if (entry.outcome) outcomes.push(entry.outcome)
-      }
+  stop?.claim(values.out)
+  if (values.adapter.some(mayNameShippedSystem)) await loadShippedSystems(portsNamedBy(values.adapter))
+  const adapters = values.adapter.map((name) => ({ name, adapter: resolveAdapter(name) }))
+  const explorations: ExplorationEntry[] = []
+  const outcomes: RunOutcome[] = []
+  for (const { name, adapter } of adapters) {
+    const offered = (await declaredPorts(name, undefined)).ports as PortName[] | undefined
+    const chosen = values.port !== undefined ? [values.port as PortName] : (offered ?? [])
+    if (chosen.length === 0) throw new UsageError(`${name}: cannot tell which port to explore (its handshake failed): give --port`)
+    if (offered && values.port !== undefined && !offered.includes(values.port as PortName)) throw new UsageError(`${name} does not offer the ${values.port} port (it offers: ${offered.join(', ')})`)
+    for (const port of chosen) {
+      const progress = progressLine(name, port, runs, seed, maxSeconds)
+      const exploration = await explorePort({ adapter, port, runs, seed, maxSeconds, onCase: progress.update })
+      progress.end()
+      const entry = report(exploration, values.save)
+      explorations.push(entry.exploration)
+      if (entry.outcome) outcomes.push(entry.outcome)
     }
-    await closeKitSnapshotter() // a tool-output case may have launched the kit's Chromium
-    const results = writeReports(values.out, outcomes, [], explorations)
-    console.log(`reports: ${relative(process.cwd(), values.out) || '.'}/results.json, junit.xml, summary.md, matrix.html`)
-    return results.explorations?.some((e) => e.found) ? 1 : 0
-  } finally {
-    stop.done()
   }
+  await closeKitSnapshotter() // a tool-output case may have launched the kit's Chromium
+  const results = writeReports(values.out, outcomes, [], explorations)
+  console.log(`reports: ${relative(process.cwd(), values.out) || '.'}/results.json, junit.xml, summary.md, matrix.html`)
+  return results.explorations?.some((e) => e.found) ? 1 : 0
 }
 
 /** Prints what one exploration ran and found, saves the found case's scenario file, and returns its results.json entry and run. */

@@ -3,8 +3,12 @@ import { ScenarioError } from '#harness/scenario/scenario-error.ts'
 import { UnknownAdapterError } from '#harness/adapters/unknown-adapter-error.ts'
 import { KnownFailingListError } from '#harness/expectations/known-failing.ts'
 import { usage } from '#harness/cli/usage.ts'
+import type { CommandStop } from '#harness/cli/stop-on-signal.ts'
 
-type Command = (args: string[]) => Promise<number>
+type Command = (args: string[], stop?: CommandStop) => Promise<number>
+
+/** The commands whose result is whole or nothing: a signal stops them at once, every process they started ended (stop-on-signal.ts). */
+const stoppedOnSignal = new Set(['explore', 'reproduce', 'baseline', 'doctor'])
 
 /** Each command, loaded when it is run: a command line pays only for the modules its command needs. */
 const commands: Record<string, () => Promise<Command>> = {
@@ -33,7 +37,14 @@ export async function main(argv: string[]): Promise<number> {
   const load = Object.hasOwn(commands, name) ? commands[name] : undefined
   try {
     if (!load) throw new UsageError(`unknown command ${JSON.stringify(name)}: expected run, explore, baseline, doctor, reproduce, merge-reports, list, judge, serve or help`)
-    return await (await load())(args)
+    const command = await load()
+    if (!stoppedOnSignal.has(name)) return await command(args)
+    const stop = (await import('#harness/cli/stop-on-signal.ts')).stopOnSignal()
+    try {
+      return await command(args, stop)
+    } finally {
+      stop.done()
+    }
   } catch (error) {
     if (error instanceof UsageError || error instanceof ScenarioError || error instanceof UnknownAdapterError || error instanceof KnownFailingListError) {
       console.error(`contract-kit: ${error.message}`)

@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import { stopOnSignal } from '#harness/cli/stop-on-signal.ts'
+import type { CommandStop } from '#harness/cli/stop-on-signal.ts'
 import { parseFlags } from '#harness/cli/select-run.ts'
 import { UsageError } from '#harness/cli/usage-error.ts'
 import { bugPairs } from '#harness/bugs/bug-pairs.ts'
@@ -20,7 +20,7 @@ import { scenarioRoot } from '#harness/suite/scenario-root.ts'
  * reports/reproduce/<bug-id>), and prints the two side by side. Exit 0 when the pre-fix system breaks at least one
  * case and the reference holds every case, 1 otherwise, 2 bad usage.
  */
-export async function reproduceCommand(args: string[]): Promise<number> {
+export async function reproduceCommand(args: string[], stop?: CommandStop): Promise<number> {
   const { values, positionals } = parseFlags({ args, options: { out: { type: 'string' } }, allowPositionals: true, strict: true })
   const known = bugPairs.map((p) => p.id).join(', ')
   if (positionals.length !== 1) {
@@ -31,19 +31,14 @@ export async function reproduceCommand(args: string[]): Promise<number> {
   await loadShippedSystems()
   const { cases, leftOut } = bugCases(await loadScenarios(scenarioRoot), pair)
   if (cases.length === 0) throw new UsageError(`reproduce: no bundled scenario says reproduces: ${pair.id}`)
-  const stop = stopOnSignal()
-  try {
-    const outDir = values.out ?? join('reports', 'reproduce', pair.id)
-    stop.claim(outDir)
-    const { plan, ports } = reproductionPlan(cases)
-    console.error(`contract-kit: reproducing ${pair.id}: ${cases.length} cases on ${plan.adapters.map((a) => a.name).join(', ')}…`)
-    const results = await executePlan(plan, { outDir, ports, quiet: true })
-    const rows = sideBySide(cases, results.runs)
-    const verdict = reproductionVerdict(rows)
-    const width = Math.min(120, Math.max(80, process.stdout.columns ?? 110))
-    console.log(formatReproduction({ pair, rows, leftOut, verdict, outDir, errors: results.errors }, width))
-    return verdict.reproduced ? 0 : 1
-  } finally {
-    stop.done()
-  }
+  const outDir = values.out ?? join('reports', 'reproduce', pair.id)
+  stop?.claim(outDir)
+  const { plan, ports } = reproductionPlan(cases)
+  console.error(`contract-kit: reproducing ${pair.id}: ${cases.length} cases on ${plan.adapters.map((a) => a.name).join(', ')}…`)
+  const results = await executePlan(plan, { outDir, ports, quiet: true })
+  const rows = sideBySide(cases, results.runs)
+  const verdict = reproductionVerdict(rows)
+  const width = Math.min(120, Math.max(80, process.stdout.columns ?? 110))
+  console.log(formatReproduction({ pair, rows, leftOut, verdict, outDir, errors: results.errors }, width))
+  return verdict.reproduced ? 0 : 1
 }

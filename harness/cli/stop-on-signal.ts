@@ -4,14 +4,20 @@ import { Interruption } from '#harness/runner/interruption.ts'
 import { claimReportFolder } from '#harness/runner/report-folder.ts'
 import { useRunTempFolder } from '#harness/runner/run-temp-folder.ts'
 
+/** How a whole-or-nothing command is stopped by a signal: `claim` the reports folder it writes; `done` when it ends. */
+export interface CommandStop {
+  claim(reports: string): void
+  done(): void
+}
+
 /**
  * Makes SIGINT, SIGTERM and SIGHUP (or the parent gone, as SIGTERM) stop a command whose result is whole or nothing —
- * explore, reproduce, baseline, doctor — within 5 s: every process it started ended, the reports folder it claimed
+ * explore, reproduce, baseline, doctor (main.ts starts it for them) — within 5 s: every process it started ended, the reports folder it claimed
  * emptied of every report so none is left looking current, its temporary folder removed, and exit 130, 143 or 129.
  * (`run` stops more gently: it writes reports that say which runs did not run.) `claim(dir)` once the command knows
  * where it writes (an earlier run's reports there are removed); `done()` when it ends on its own.
  */
-export function stopOnSignal(): { claim(reports: string): void; done(): void } {
+export function stopOnSignal(): CommandStop {
   const interruption = new Interruption()
   const stopWatching = watchSignals(interruption)
   const temp = useRunTempFolder()

@@ -7,17 +7,13 @@ import { EventLog } from '#harness/__test-helpers__/session-server/event-log.ts'
 import { encodeEnvelope } from '#harness/servers/session-server/connect-envelope.ts'
 import { sessionPaths } from '#harness/servers/session-server/session-paths.ts'
 import type { ServerEvent } from '#harness/servers/session-server/server-event.ts'
+import { stallEventLoop as stall } from '#harness/__test-helpers__/stall-event-loop.ts'
 
 // A client that closes a watch while the server's event loop is held up (another test judging in the same worker, a
 // starved process): the server notices the close only when its loop runs again, and its `end` event says how late it
 // may be. The end's time minus `lateByMs` is never after the moment the client closed — so a reconnect the client
 // made 50 ms after its close is never measured as shorter than it was (recovery/reconnect-backs-off).
 
-/** Holds the event loop for `ms`. */
-function stall(ms: number): void {
-  const end = performance.now() + ms
-  while (performance.now() < end);
-}
 
 /** A server whose first watch sends one frame, then holds back the rest for 10 s; each event with when it was recorded. */
 async function serve(): Promise<{ url: string; log: EventLog; at: Map<ServerEvent, number> }> {
