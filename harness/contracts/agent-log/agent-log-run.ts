@@ -188,26 +188,18 @@ export function requiredRows(run: AgentLogRun): readonly RowRead[] {
 
 const required = new WeakMap<AgentLogRun, RowRead[]>()
 
-/**
- * Values by a step and the function called at it: per function, an array indexed by step (steps are dense from 0: no
- * key made, no hash table per event), and a map for a step below 0 or none.
- */
+/** Values by a step and the function called at it (numeric keys inside: no key string made per event). */
 class ByStepAndCall<T> {
-  private readonly byCall = new Map<string, { steps: Array<T | undefined>; other: Map<number | undefined, T> }>()
+  private readonly byCall = new Map<string, Map<number | undefined, T>>()
   get(step: number | undefined, f: string): T | undefined {
-    const bySteps = this.byCall.get(f)
-    return bySteps && (dense(step) ? bySteps.steps[step] : bySteps.other.get(step))
+    return this.byCall.get(f)?.get(step)
   }
   set(step: number | undefined, f: string, value: T): void {
-    let bySteps = this.byCall.get(f)
-    if (!bySteps) this.byCall.set(f, (bySteps = { steps: [], other: new Map() }))
-    if (!dense(step)) return void bySteps.other.set(step, value)
-    while (bySteps.steps.length < step) bySteps.steps.push(undefined) // kept packed: an index far past the end would make a dictionary
-    bySteps.steps[step] = value
+    const bySteps = this.byCall.get(f)
+    if (bySteps) bySteps.set(step, value)
+    else this.byCall.set(f, new Map([[step, value]]))
   }
 }
-
-const dense = (step: number | undefined): step is number => step !== undefined && Number.isInteger(step) && step >= 0 && step < 10_000_000
 
 /** The rows of an agent in a check's records: how many name it, and the first. */
 export function recordOf(check: AgentLogCheck, agentId: string): { record?: AgentRecord; count: number } {
