@@ -35,7 +35,7 @@ export const oneRowPerAgent = defineContract<AgentLogHistory>({
       reads.push(read)
     }
     if (unanswered) return unknown(`the check of step ${unanswered.check.step} got no records back (agent-log.records was not answered), so ${unanswered.agent.agentId}'s rows were never counted`)
-    return held(rowsLine(reads), rowsFigures(reads))
+    return held(rowsLine(reads, run.agents), rowsFigures(reads))
   },
 })
 

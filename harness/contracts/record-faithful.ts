@@ -4,6 +4,7 @@ import { agentLogRun, requiredRows, type RowRead } from '#harness/contracts/agen
 import { agentLogPlan, exercisedWhen } from '#harness/contracts/agent-log/agent-log-plan.ts'
 import { expectedRecord, recordFields, recordMatches, wrongFields } from '#harness/contracts/agent-log/expected-record.ts'
 import { counted } from '#harness/contracts/counted.ts'
+import { ByAgent } from '#harness/contracts/agent-log/by-agent.ts'
 
 /**
  * durability/record-faithful: Every field of an agent's record is what its steps said, as a string: the start's name,
@@ -21,10 +22,9 @@ export const recordFaithful = defineContract<AgentLogHistory>({
     const run = agentLogRun(history)
     const required = requiredRows(run)
     pre(required.length > 0, 'no check reads back an agent recorded in a writable workspace')
-    // the startedAt first read back for each start (the plan shares one object per start step across its checks)
-    const startedAt = new Map<object, { at: string; step: number }>()
-    // what the evidence names: each agent's status at its last check, by session; and how many records at how many checks
-    const lastStatus = new Map<string, Map<string, string>>()
+    // per agent, by its index: the startedAt first read back for its last start (the plan shares one object per start
+    // step across its checks), and what the evidence names — its status at its last check
+    const agentsRead = new ByAgent<{ sessionId: string; agentId: string; status: string; start: object | undefined; startedAt: string; step: number }>(run.agents)
     let records = 0
     let checks = 0
     let lastCheck: RowRead['check'] | undefined
@@ -42,33 +42,34 @@ export const recordFaithful = defineContract<AgentLogHistory>({
         const said = wrong.map((w) => `${w.field} ${JSON.stringify(w.got)} (expected ${w.expected})`).join(', ')
         return broken(`agent ${agent.agentId}'s record at the check of step ${check.step} is not what its steps said: ${said}`, { agentId: agent.agentId, step: check.step, wrong, record })
       }
+      let seen = agentsRead.get(agent)
+      if (!seen) agentsRead.add(agent, (seen = { sessionId: agent.sessionId, agentId: agent.agentId, status: record.status, start: undefined, startedAt: '', step: check.step }))
+      seen.status = record.status
       if (agent.start !== undefined) {
-        const before = startedAt.get(agent.start)
-        if (before && before.at !== record.startedAt) {
-          return broken(`agent ${agent.agentId}'s startedAt changed with no new start: ${before.at} at the check of step ${before.step}, ${record.startedAt} at step ${check.step}`, {
+        if (seen.start === agent.start && seen.startedAt !== record.startedAt) {
+          return broken(`agent ${agent.agentId}'s startedAt changed with no new start: ${seen.startedAt} at the check of step ${seen.step}, ${record.startedAt} at step ${check.step}`, {
             agentId: agent.agentId,
             step: check.step,
-            wrong: [{ field: 'startedAt', got: record.startedAt, expected: before.at }],
+            wrong: [{ field: 'startedAt', got: record.startedAt, expected: seen.startedAt }],
           })
         }
-        if (before) kept += 1
-        else startedAt.set(agent.start, { at: record.startedAt, step: check.step })
+        if (seen.start === agent.start) kept += 1
+        else (seen.start = agent.start), (seen.startedAt = record.startedAt), (seen.step = check.step)
       }
       records += 1
       if (check !== lastCheck) (checks += 1), (lastCheck = check)
-      const statusOf = lastStatus.get(agent.sessionId) ?? new Map<string, string>()
-      if (statusOf.size === 0) lastStatus.set(agent.sessionId, statusOf)
-      statusOf.set(agent.agentId, record.status)
     }
     if (unanswered) return unknown(`the check of step ${unanswered.check.step} got no records back (agent-log.records was not answered), so ${unanswered.agent.agentId}'s record was never compared`)
-    // past a few agents the evidence names the first and counts the rest: a run of thousands keeps its reports small
+    // past a few agents the evidence names the first (by session, each in the order first read) and counts the rest: a
+    // run of thousands keeps its reports small
+    const agents = agentsRead.values.length
+    const sessions = new Set<string>()
+    for (const a of agentsRead.values) sessions.add(a.sessionId)
     const named: string[] = []
-    let agents = 0
-    for (const [sessionId, statusOf] of lastStatus) {
-      agents += statusOf.size
-      for (const [agentId, status] of statusOf) {
+    for (const sessionId of sessions) {
+      for (const a of agentsRead.values) {
         if (named.length === namedAgents) break
-        named.push(`${lastStatus.size > 1 ? `${sessionId}/` : ''}${agentId} ${status}`)
+        if (a.sessionId === sessionId) named.push(`${sessions.size > 1 ? `${sessionId}/` : ''}${a.agentId} ${a.status}`)
       }
     }
     const more = agents > namedAgents ? `, and ${counted(agents - namedAgents, 'more agent')}` : ''

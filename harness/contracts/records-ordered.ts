@@ -1,24 +1,18 @@
 import type { AgentLogHistory } from '#harness/history/history.ts'
-import type { AgentRecord } from '#harness/ports/agent-log-port.ts'
 import { broken, defineContract, held, pre, unknown } from '#harness/contracts/contract.ts'
 import { agentLogRun } from '#harness/contracts/agent-log/agent-log-run.ts'
 import { agentLogPlan } from '#harness/contracts/agent-log/agent-log-plan.ts'
 import type { PlannedCheck } from '#harness/contracts/agent-log/agent-log-plan.ts'
 import { counted } from '#harness/contracts/counted.ts'
+import { recordsRead } from '#harness/contracts/agent-log/records-read.ts'
 
 const fewer = 'no check of a writable workspace reads back two agents or more: there is no order to judge'
 
 /** The checks that require two rows or more, whose order can be judged. */
 const orderedChecks = <C extends PlannedCheck>(checks: C[]): C[] => checks.filter((c) => c.writable && c.expected.length >= 2)
 
-/** Whether record `a` comes before (or with) `b` in the documented order: startedAt, then agentId, each compared as text (code unit by code unit). */
-export function inRecordOrder(a: Pick<AgentRecord, 'startedAt' | 'agentId'>, b: Pick<AgentRecord, 'startedAt' | 'agentId'>): boolean {
-  if (a.startedAt !== b.startedAt) return a.startedAt < b.startedAt
-  return a.agentId <= b.agentId
-}
-
 /**
- * durability/records-ordered: A session's records come oldest first: by startedAt, then by agentId, each compared as
+ * durability/records-ordered: A session's records come oldest first (the order as `inRecordOrder` compares it): by startedAt, then by agentId, each compared as
  * text (a record with no start, startedAt '', comes first). Exercised only where a scenario names it; judged wherever a
  * check answers two records or more.
  */
@@ -32,9 +26,9 @@ export const recordsOrdered = defineContract<AgentLogHistory>({
   check(history) {
     const run = agentLogRun(history)
     for (const check of run.checks) {
-      const records = (check.records ?? []).filter((r) => typeof r === 'object' && r !== null)
-      const at = records.findIndex((r, i) => i > 0 && !inRecordOrder(records[i - 1], r))
+      const at = check.records === undefined ? -1 : recordsRead(check.records, check.sessionId).outOfOrderAt
       if (at > 0) {
+        const records = (check.records ?? []).filter((r) => typeof r === 'object' && r !== null)
         const [before, after] = [records[at - 1], records[at]]
         return broken(`the records at the check of step ${check.step} are out of order: ${before.agentId} (startedAt ${JSON.stringify(before.startedAt)}) comes before ${after.agentId} (startedAt ${JSON.stringify(after.startedAt)})`, {
           step: check.step,

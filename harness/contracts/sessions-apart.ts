@@ -1,10 +1,11 @@
 import type { AgentLogHistory } from '#harness/history/history.ts'
 import { broken, defineContract, held, pre, unknown } from '#harness/contracts/contract.ts'
-import { agentLogRun } from '#harness/contracts/agent-log/agent-log-run.ts'
+import { agentLogRun, requiredRows } from '#harness/contracts/agent-log/agent-log-run.ts'
 import type { AgentLogCheck } from '#harness/contracts/agent-log/agent-log-run.ts'
 import { agentLogPlan } from '#harness/contracts/agent-log/agent-log-plan.ts'
 import type { PlannedCheck } from '#harness/contracts/agent-log/agent-log-plan.ts'
 import { counted } from '#harness/contracts/counted.ts'
+import { recordsRead } from '#harness/contracts/agent-log/records-read.ts'
 
 const alone = 'no check of a writable workspace with agents of its own follows agents of another session in the same workspace: no session’s records could show another’s'
 
@@ -23,9 +24,12 @@ export const sessionsApart = defineContract<AgentLogHistory>({
   exercisedBy: (scenario) => (apartChecks(agentLogPlan(scenario.given, scenario.steps).checks).length > 0 ? true : alone),
   check(history) {
     const run = agentLogRun(history)
+    // how many rows of each check name an agent the check expects (the run's rows, counted once)
+    const ownRows = new Map<AgentLogCheck, number>()
+    for (const row of requiredRows(run)) ownRows.set(row.check, (ownRows.get(row.check) ?? 0) + row.count)
     // a record of another session (or of no agent this session recorded) is broken wherever it shows
     for (const check of run.checks) {
-      const foreign = foreignRecords(check)
+      const foreign = foreignRecords(check, ownRows)
       if (foreign.length > 0) {
         const first = foreign[0]
         return broken(`the records of session ${check.sessionId} at the check of step ${check.step} show ${first.agentId} of ${first.sessionId === check.sessionId ? 'no agent this session recorded' : `session ${first.sessionId}`}`, {
@@ -47,10 +51,14 @@ export const sessionsApart = defineContract<AgentLogHistory>({
 })
 
 /** The records of a check that are not its session's: another session's id, or an agent this session never recorded. */
-function foreignRecords(check: AgentLogCheck): Array<{ sessionId: string; agentId: string }> {
+function foreignRecords(check: AgentLogCheck, ownRows: ReadonlyMap<AgentLogCheck, number>): Array<{ sessionId: string; agentId: string }> {
   if (!check.writable || check.records === undefined) return []
-  const own = new Set(check.expected.map((a) => a.agentId))
-  return check.records.filter((r) => typeof r === 'object' && r !== null && (r.sessionId !== check.sessionId || !own.has(r.agentId))).map((r) => ({ sessionId: String(r.sessionId), agentId: String(r.agentId) }))
+  // no record is foreign when every one names this session and the rows of its own agents account for them all (the
+  // records and the rows were each read once per run: nothing made per record here)
+  const read = recordsRead(check.records, check.sessionId)
+  if (read.otherSession === 0 && ownRows.get(check) === read.objects) return []
+  const ids = new Set(check.expected.map((a) => a.agentId))
+  return check.records.filter((r) => typeof r === 'object' && r !== null && (r.sessionId !== check.sessionId || !ids.has(r.agentId))).map((r) => ({ sessionId: String(r.sessionId), agentId: String(r.agentId) }))
 }
 
 /** Checks durability/sessions-apart (returns the result). */

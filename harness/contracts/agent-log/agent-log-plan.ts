@@ -21,8 +21,10 @@ export interface OutcomeFields {
   duration: string
 }
 
-/** What the kit expects of one agent at a check, from the steps so far: started, and maybe completed with a status. */
+/** What the kit expects of one agent at a check, from the steps so far: started, and maybe completed with a status (one object for checks that expect the same of it: never changed once made). */
 export interface ExpectedAgent {
+  /** A number for this agent of this session's workspace, the same at every check: dense from 0 in the order of first events, below the plan's `agents` (per-agent state kept in arrays by it, not in maps by id). */
+  index: number
   agentId: string
   sessionId: string
   status: string
@@ -76,6 +78,8 @@ export interface PlannedCall {
 export interface AgentLogPlan {
   store: 'writable' | 'unwritable'
   uiEventCap: number
+  /** How many agents the steps record, each in one session's workspace: every `ExpectedAgent.index` is below it. */
+  agents: number
   checks: PlannedCheck[]
   calls: PlannedCall[]
 }
@@ -104,26 +108,36 @@ export function agentLogPlan(given: AgentLogGiven, steps: readonly AgentLogStep[
   let sessionId = (given as { session?: string }).session ?? defaultSessionId
   let processIndex = 0
   let restarts = 0
+  let agents = 0
   const writable = () => workspace === 'sandboxed' && given.store === 'writable'
   // the store of the session set up last: only a `setup` step changes it (no key made, no lookup, per agent event)
   let current = agentsOf(workspace, sessionId)
   const setUpAgain = () => void (current.setups += 1)
   // every ExpectedAgent is made with the same fields in the same order (a spread of agents of several shapes is many
-  // times slower, and a run of thousands of agents at each check makes one per agent per check)
-  const expectedOf = (store: TrackedStore, a: TrackedAgent): ExpectedAgent => ({
-    agentId: a.agentId,
-    sessionId: a.sessionId,
-    status: a.status,
-    started: a.started,
-    completed: a.completed,
-    start: a.start,
-    startStep: a.startStep,
-    outcome: a.outcome,
-    last: a.last,
-    eventsSince: store.events - a.eventsAt,
-    restartedSince: restarts > a.restartsAt,
-    reusedSince: store.setups > a.setupsAt,
-  })
+  // times slower); an agent unchanged since the last check that took it, with the same counts since, is the same
+  // object at both (a run of thousands of agents checked again and again makes one per agent, not one per check)
+  const expectedOf = (store: TrackedStore, a: TrackedAgent): ExpectedAgent => {
+    const eventsSince = store.events - a.eventsAt
+    const restartedSince = restarts > a.restartsAt
+    const reusedSince = store.setups > a.setupsAt
+    const last = a.taken
+    if (last && last.eventsSince === eventsSince && last.restartedSince === restartedSince && last.reusedSince === reusedSince) return last
+    return (a.taken = {
+      index: a.index,
+      agentId: a.agentId,
+      sessionId: a.sessionId,
+      status: a.status,
+      started: a.started,
+      completed: a.completed,
+      start: a.start,
+      startStep: a.startStep,
+      outcome: a.outcome,
+      last: a.last,
+      eventsSince,
+      restartedSince,
+      reusedSince,
+    })
+  }
   steps.forEach((step, index) => {
     if (step === 'kill' || step === 'restart') {
       restarts += 1
@@ -149,10 +163,11 @@ export function agentLogPlan(given: AgentLogGiven, steps: readonly AgentLogStep[
         store.events += 1
         // one tracked agent per agent, updated in place at each of its events (a check copies what it needs)
         let a = store.agents.get(id)
-        if (!a) store.agents.set(id, (a = { agentId: id, sessionId, status: '', started: false, completed: false, start: undefined, startStep: undefined, outcome: undefined, last: 'start', eventsAt: 0, restartsAt: 0, setupsAt: 0 }))
+        if (!a) store.agents.set(id, (a = { index: agents++, agentId: id, sessionId, status: '', started: false, completed: false, start: undefined, startStep: undefined, outcome: undefined, last: 'start', eventsAt: 0, restartsAt: 0, setupsAt: 0, taken: undefined }))
         a.eventsAt = store.events
         a.restartsAt = restarts
         a.setupsAt = store.setups
+        a.taken = undefined
         if ('start' in step) {
           a.status = 'running'
           a.started = true
@@ -169,7 +184,7 @@ export function agentLogPlan(given: AgentLogGiven, steps: readonly AgentLogStep[
       }
     }
   })
-  return { store: given.store as AgentLogPlan['store'], uiEventCap: given.uiEventCap, checks, calls }
+  return { store: given.store as AgentLogPlan['store'], uiEventCap: given.uiEventCap, agents, checks, calls }
 }
 
 /** An agent as the plan tracks it: what its last events said, and the counts of its store and run at its last event. */
@@ -177,6 +192,8 @@ interface TrackedAgent extends Omit<ExpectedAgent, 'eventsSince' | 'restartedSin
   eventsAt: number
   restartsAt: number
   setupsAt: number
+  /** What the last check expected of it, while nothing it said changed since (a check that finds the same counts takes the same object). */
+  taken: ExpectedAgent | undefined
 }
 
 /** A session's store (one workspace, one session) as the plan tracks it: its agents, and its UI events and setups so far. */

@@ -27,11 +27,13 @@ export interface RowRule {
  * with each row read back ("fixer-2: 1 row, status running").
  */
 export function judgeRows(run: AgentLogRun, rule: RowRule): ContractResult {
-  const required = requiredRows(run).filter((read) => rule.which(read.agent))
-  pre(required.length > 0, rule.none)
+  // one pass over the run's rows, those the rule requires only (a row it breaks on means one was required)
   const reads: RowRead[] = []
+  let required = 0
   let unanswered: RowRead | undefined
-  for (const read of required) {
+  for (const read of requiredRows(run)) {
+    if (!rule.which(read.agent)) continue
+    required += 1
     if (read.check.records === undefined) {
       unanswered ??= read
       continue
@@ -41,10 +43,11 @@ export function judgeRows(run: AgentLogRun, rule: RowRule): ContractResult {
     }
     reads.push(read)
   }
+  pre(required > 0, rule.none)
   if (unanswered) return unknown(`the check of step ${unanswered.check.step} got no records back (agent-log.records was not answered), so ${unanswered.agent.agentId}'s row was never seen`)
   const after = rule.after?.(reads, run)
   // the figures keep the first reads whole and count the rest: a run of thousands of agents keeps its reports small
-  return held(`${rowsLine(reads)}${after ? `, ${after}` : ''}`, { ...rowsFigures(reads), ...rule.figures?.(reads, run) })
+  return held(`${rowsLine(reads, run.agents)}${after ? `, ${after}` : ''}`, { ...rowsFigures(reads), ...rule.figures?.(reads, run) })
 }
 
 /** How many reads the held figures list one by one (`rowsRead` counts them all). */
@@ -68,37 +71,61 @@ const namedAgents = 8
 
 const count = new Intl.NumberFormat('en-US')
 
+/** What the rows of one agent showed over the checks: its statuses (a change of status starts a new one) and the row counts seen. */
+interface AgentRows {
+  agentId: string
+  /** The statuses seen, in order, joined by ' then '. */
+  statuses: string
+  /** The row counts seen, in order, each once. */
+  counts: number[]
+}
+
 /**
  * The rows read back, agent by agent, with the statuses seen: "gate-2: 1 row, status completed; reviewer-2: 1 row,
  * status running then failed". Past a few agents, agents read back alike are counted together, two named, so the
  * line stays short however many agents a run records: "19,998 agents (gate-1, gate-2, …): 1 row, status completed".
+ * `agents`: how many the run's plan records (every agent's index is below it).
  */
-export function rowsLine(reads: readonly RowRead[]): string {
-  // one pass: per agent, its statuses (a change of status starts a new one) and the distinct row counts seen
-  const byAgent = new Map<string, { statuses: string[]; counts: number[] }>()
+export function rowsLine(reads: readonly RowRead[], agents: number): string {
+  // one pass, kept in arrays in the order agents are first read (by their index: no map, no object per agent)
+  const slotOf = new Int32Array(agents)
+  const ids: string[] = []
+  const statuses: string[] = []
+  const lasts: string[] = []
+  const firstCounts: number[] = []
+  const moreCounts = new Map<number, number[]>() // the counts after the first, of the few agents that showed more than one
   for (const read of reads) {
     const status = read.statusAsExpected ? read.agent.status : (read.record?.status ?? '')
-    const seen = byAgent.get(read.agent.agentId)
-    if (!seen) byAgent.set(read.agent.agentId, { statuses: [status], counts: [read.count] })
-    else {
-      if (seen.statuses[seen.statuses.length - 1] !== status) seen.statuses.push(status)
-      if (!seen.counts.includes(read.count)) seen.counts.push(read.count)
+    const slot = slotOf[read.agent.index]
+    if (slot === undefined) throw new RangeError(`rowsLine: agent index ${read.agent.index} is not below the plan's ${agents} agents`)
+    if (slot === 0) {
+      slotOf[read.agent.index] = ids.push(read.agent.agentId)
+      statuses.push(status), lasts.push(status), firstCounts.push(read.count)
+      continue
+    }
+    const i = slot - 1
+    if (lasts[i] !== status) (statuses[i] += ` then ${status}`), (lasts[i] = status)
+    if (firstCounts[i] !== read.count) {
+      const more = moreCounts.get(i)
+      if (!more) moreCounts.set(i, [read.count])
+      else if (!more.includes(read.count)) more.push(read.count)
     }
   }
+  const agentRows = (i: number): AgentRows => ({ agentId: ids[i]!, statuses: statuses[i]!, counts: [firstCounts[i]!, ...(moreCounts.get(i) ?? [])] })
   const checks = checksOf(reads)
   const suffix = checks > 1 ? ` (${count.format(checks)} checks)` : ''
-  const describe = ({ statuses, counts }: { statuses: string[]; counts: number[] }) =>
-    `${counts.length === 1 && counts[0] === 1 ? '1 row' : `${counts.map((n) => count.format(n)).join(' or ')} rows`}, status ${statuses.length === 1 ? statuses[0] : statuses.join(' then ')}`
-  if (byAgent.size <= namedAgents) return `${[...byAgent].map(([id, seen]) => `${id}: ${describe(seen)}`).join('; ')}${suffix}`
-  // agents read back alike are counted together, the first two named
-  const alike = new Map<string, { ids: string[]; agents: number }>()
-  for (const [id, seen] of byAgent) {
-    const what = describe(seen)
-    const group = alike.get(what)
-    if (!group) alike.set(what, { ids: [id], agents: 1 })
-    else if ((group.agents += 1) <= 2) group.ids.push(id)
+  const describe = ({ statuses, counts }: AgentRows) => `${counts.length === 1 && counts[0] === 1 ? '1 row' : `${counts.map((n) => count.format(n)).join(' or ')} rows`}, status ${statuses}`
+  if (ids.length <= namedAgents) return `${ids.map((id, i) => `${id}: ${describe(agentRows(i))}`).join('; ')}${suffix}`
+  // agents read back alike are counted together, the first two named (keyed by their statuses alone when they had one
+  // row at every check, as nearly all do: no text made per agent)
+  const alike = new Map<string, { first: number; ids: string[]; agents: number }>()
+  for (let i = 0; i < ids.length; i++) {
+    const key = firstCounts[i] === 1 && !moreCounts.has(i) ? statuses[i]! : `\u0000${describe(agentRows(i))}`
+    const group = alike.get(key)
+    if (!group) alike.set(key, { first: i, ids: [ids[i]!], agents: 1 })
+    else if ((group.agents += 1) <= 2) group.ids.push(ids[i]!)
   }
-  const groups = [...alike].map(([what, { ids, agents }]) => `${count.format(agents)} agent${agents === 1 ? '' : 's'} (${ids.join(', ')}${agents > 2 ? ', …' : ''}): ${what}`)
+  const groups = [...alike.values()].map(({ first, ids, agents }) => `${count.format(agents)} agent${agents === 1 ? '' : 's'} (${ids.join(', ')}${agents > 2 ? ', …' : ''}): ${describe(agentRows(first))}`)
   return `${groups.join('; ')}${suffix}`
 }
 

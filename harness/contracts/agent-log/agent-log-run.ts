@@ -3,6 +3,7 @@ import type { AgentRecord } from '#harness/ports/agent-log-port.ts'
 import type { Observation } from '#harness/adapters/observation.ts'
 import type { AgentLogStep } from '#harness/scenario/agent-log-scenario-schema.ts'
 import { agentLogPlan } from '#harness/contracts/agent-log/agent-log-plan.ts'
+import { recordsRead } from '#harness/contracts/agent-log/records-read.ts'
 import type { AgentLogGiven, AgentLogPlan, ExpectedAgent, PlannedCall, PlannedCheck } from '#harness/contracts/agent-log/agent-log-plan.ts'
 
 /** One `check` step as it ran: what the steps so far require, the records read back (if answered), the sandbox's files then. */
@@ -142,6 +143,7 @@ function readRun(history: AgentLogHistory): AgentLogRun {
   return {
     store: plan.store,
     uiEventCap: plan.uiEventCap,
+    agents: plan.agents,
     checks,
     calls,
     setups,
@@ -176,10 +178,10 @@ export function requiredRows(run: AgentLogRun): readonly RowRead[] {
   rows = []
   for (const check of run.checks) {
     if (!check.writable) continue
-    const index = check.records === undefined ? undefined : rowsByAgent(check.records)
+    const index = check.records === undefined ? undefined : recordsRead(check.records, check.sessionId)
     for (const agent of check.expected) {
-      const found = index?.get(agent.agentId)
-      rows.push(found ? { check, agent, record: found.record, count: found.count, statusAsExpected: found.record.status === agent.status } : { check, agent, record: undefined, count: 0, statusAsExpected: false })
+      const record = index?.first.get(agent.agentId)
+      rows.push(record ? { check, agent, record, count: index!.more.get(agent.agentId) ?? 1, statusAsExpected: record.status === agent.status } : { check, agent, record: undefined, count: 0, statusAsExpected: false })
     }
   }
   required.set(run, rows)
@@ -188,40 +190,27 @@ export function requiredRows(run: AgentLogRun): readonly RowRead[] {
 
 const required = new WeakMap<AgentLogRun, RowRead[]>()
 
-/** Values by a step and the function called at it (numeric keys inside: no key string made per event). */
+/** Values by a step and the function called at it: an array by step for each function (no key made, no hash, per event). */
 class ByStepAndCall<T> {
-  private readonly byCall = new Map<string, Map<number | undefined, T>>()
+  private readonly byCall = new Map<string, T[]>()
   get(step: number | undefined, f: string): T | undefined {
-    return this.byCall.get(f)?.get(step)
+    return this.byCall.get(f)?.[slotOf(step)]
   }
   set(step: number | undefined, f: string, value: T): void {
-    const bySteps = this.byCall.get(f)
-    if (bySteps) bySteps.set(step, value)
-    else this.byCall.set(f, new Map([[step, value]]))
+    let bySteps = this.byCall.get(f)
+    if (!bySteps) this.byCall.set(f, (bySteps = []))
+    bySteps[slotOf(step)] = value
   }
 }
+
+/** Where a step's value is kept: steps count from 0, a process's first setup is step -1, and an event may carry none. */
+const slotOf = (step: number | undefined): number => (step === undefined ? 0 : step + 2)
 
 /** The rows of an agent in a check's records: how many name it, and the first. */
 export function recordOf(check: AgentLogCheck, agentId: string): { record?: AgentRecord; count: number } {
-  const rows = check.records === undefined ? undefined : rowsByAgent(check.records).get(agentId)
-  return rows ? { record: rows.record, count: rows.count } : { record: undefined, count: 0 }
-}
-
-const rowsIndex = new WeakMap<AgentRecord[], Map<unknown, { record: AgentRecord; count: number }>>()
-
-/** The rows of a check's records by agent id (the first row and how many), built once per records read back. */
-function rowsByAgent(records: AgentRecord[]): Map<unknown, { record: AgentRecord; count: number }> {
-  let index = rowsIndex.get(records)
-  if (index) return index
-  index = new Map()
-  for (const r of records) {
-    if (typeof r !== 'object' || r === null) continue
-    const rows = index.get(r.agentId)
-    if (rows) rows.count += 1
-    else index.set(r.agentId, { record: r, count: 1 })
-  }
-  rowsIndex.set(records, index)
-  return index
+  const read = check.records === undefined ? undefined : recordsRead(check.records, check.sessionId)
+  const record = read?.first.get(agentId)
+  return record ? { record, count: read!.more.get(agentId) ?? 1 } : { record: undefined, count: 0 }
 }
 
 /** How a missing or wrong row reads in a message: `gone`, or `shown as failed, not running,`. */

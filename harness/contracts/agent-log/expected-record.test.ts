@@ -8,6 +8,7 @@ const text = fc.constantFrom('', 'a', 'b', 'gate-1', 's-1', 'completed', 'runnin
 const field = fc.oneof({ weight: 9, arbitrary: text }, { weight: 1, arbitrary: fc.constantFrom(undefined, null, 3) })
 
 const agent: fc.Arbitrary<ExpectedAgent> = fc.record({
+  index: fc.nat(9),
   agentId: text,
   sessionId: text,
   status: text,

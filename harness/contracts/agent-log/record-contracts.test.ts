@@ -5,7 +5,7 @@ import type { AgentLogHistory } from '#harness/history/history.ts'
 import { judgeHistory } from '#harness/runner/judge-history.ts'
 import { driveAgentLog } from '#harness/contracts/agent-log/__test-helpers__/drive-agent-log.ts'
 import type { AgentLogScenarioInput } from '#harness/contracts/agent-log/__test-helpers__/drive-agent-log.ts'
-import { inRecordOrder } from '#harness/contracts/records-ordered.ts'
+import { inRecordOrder } from '#harness/contracts/agent-log/records-read.ts'
 
 // The contracts that read every record: record-faithful (every field as the steps said), records-ordered (oldest
 // first), sessions-apart (no session shows another's agents) and survives-reuse — held only on records seen, broken on
