@@ -3,6 +3,8 @@ import PlainSummaryReporter from './harness/reporters/plain-summary-reporter.ts'
 
 export default defineConfig({
   test: {
+    // no results cache: it would be written into node_modules/.vite, and a fresh clone (CI) never has one to read
+    cache: false,
     pool: 'forks',
     globalSetup: ['harness/__test-helpers__/test-run-folder.ts'],
     maxWorkers: 2,

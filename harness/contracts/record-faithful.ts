@@ -4,7 +4,6 @@ import { agentLogRun, requiredRows, type RowRead } from '#harness/contracts/agen
 import { agentLogPlan, exercisedWhen } from '#harness/contracts/agent-log/agent-log-plan.ts'
 import { expectedRecord, recordFields, recordMatches, wrongFields } from '#harness/contracts/agent-log/expected-record.ts'
 import { counted } from '#harness/contracts/counted.ts'
-import { ByAgent } from '#harness/contracts/agent-log/by-agent.ts'
 
 /**
  * durability/record-faithful: Every field of an agent's record is what its steps said, as a string: the start's name,
@@ -22,15 +21,20 @@ export const recordFaithful = defineContract<AgentLogHistory>({
     const run = agentLogRun(history)
     const required = requiredRows(run)
     pre(required.length > 0, 'no check reads back an agent recorded in a writable workspace')
-    // per agent, by its index: the startedAt first read back for its last start (the plan shares one object per start
-    // step across its checks), and what the evidence names — its status at its last check
-    const agentsRead = new ByAgent<{ sessionId: string; agentId: string; status: string; start: object | undefined; startedAt: string; step: number }>(run.agents)
+    // per agent, by its index, in arrays (nothing made per agent): the row it was last read in, and the startedAt first
+    // read back for its last start (the plan shares one object per start step across its checks) with that check's step
+    const lastRow = new Int32Array(run.agents).fill(-1)
+    const startOf = Array.from<object | undefined>({ length: run.agents })
+    const startedAtOf = Array.from({ length: run.agents }, () => '')
+    const startStepOf = new Int32Array(run.agents)
+    const firstRead: number[] = [] // the rows where each agent was first read, in that order
     let records = 0
     let checks = 0
     let lastCheck: RowRead['check'] | undefined
     let kept = 0
     let unanswered: RowRead | undefined
-    for (const read of required) {
+    for (let at = 0; at < required.length; at++) {
+      const read = required[at]!
       const { check, agent, record, count } = read
       if (check.records === undefined) {
         unanswered ??= read
@@ -42,34 +46,35 @@ export const recordFaithful = defineContract<AgentLogHistory>({
         const said = wrong.map((w) => `${w.field} ${JSON.stringify(w.got)} (expected ${w.expected})`).join(', ')
         return broken(`agent ${agent.agentId}'s record at the check of step ${check.step} is not what its steps said: ${said}`, { agentId: agent.agentId, step: check.step, wrong, record })
       }
-      let seen = agentsRead.get(agent)
-      if (!seen) agentsRead.add(agent, (seen = { sessionId: agent.sessionId, agentId: agent.agentId, status: record.status, start: undefined, startedAt: '', step: check.step }))
-      seen.status = record.status
+      const i = agent.index
+      if (lastRow[i]! < 0) firstRead.push(at)
+      lastRow[i] = at
       if (agent.start !== undefined) {
-        if (seen.start === agent.start && seen.startedAt !== record.startedAt) {
-          return broken(`agent ${agent.agentId}'s startedAt changed with no new start: ${seen.startedAt} at the check of step ${seen.step}, ${record.startedAt} at step ${check.step}`, {
+        if (startOf[i] === agent.start && startedAtOf[i] !== record.startedAt) {
+          return broken(`agent ${agent.agentId}'s startedAt changed with no new start: ${startedAtOf[i]} at the check of step ${startStepOf[i]}, ${record.startedAt} at step ${check.step}`, {
             agentId: agent.agentId,
             step: check.step,
-            wrong: [{ field: 'startedAt', got: record.startedAt, expected: seen.startedAt }],
+            wrong: [{ field: 'startedAt', got: record.startedAt, expected: startedAtOf[i] }],
           })
         }
-        if (seen.start === agent.start) kept += 1
-        else (seen.start = agent.start), (seen.startedAt = record.startedAt), (seen.step = check.step)
+        if (startOf[i] === agent.start) kept += 1
+        else (startOf[i] = agent.start), (startedAtOf[i] = record.startedAt), (startStepOf[i] = check.step)
       }
       records += 1
       if (check !== lastCheck) (checks += 1), (lastCheck = check)
     }
     if (unanswered) return unknown(`the check of step ${unanswered.check.step} got no records back (agent-log.records was not answered), so ${unanswered.agent.agentId}'s record was never compared`)
-    // past a few agents the evidence names the first (by session, each in the order first read) and counts the rest: a
-    // run of thousands keeps its reports small
-    const agents = agentsRead.values.length
+    // past a few agents the evidence names the first (by session, each in the order first read, with its status at its
+    // last check) and counts the rest: a run of thousands keeps its reports small
+    const agents = firstRead.length
     const sessions = new Set<string>()
-    for (const a of agentsRead.values) sessions.add(a.sessionId)
+    for (const at of firstRead) sessions.add(required[at]!.agent.sessionId)
     const named: string[] = []
     for (const sessionId of sessions) {
-      for (const a of agentsRead.values) {
+      for (const at of firstRead) {
         if (named.length === namedAgents) break
-        if (a.sessionId === sessionId) named.push(`${sessions.size > 1 ? `${sessionId}/` : ''}${a.agentId} ${a.status}`)
+        const { agent } = required[at]!
+        if (agent.sessionId === sessionId) named.push(`${sessions.size > 1 ? `${sessionId}/` : ''}${agent.agentId} ${required[lastRow[agent.index]!]!.record!.status}`)
       }
     }
     const more = agents > namedAgents ? `, and ${counted(agents - namedAgents, 'more agent')}` : ''
