@@ -10,7 +10,7 @@ import { recordsRead } from '#harness/contracts/agent-log/records-read.ts'
 const alone = 'no check of a writable workspace with agents of its own follows agents of another session in the same workspace: no session’s records could show another’s'
 
 /** The checks that must keep sessions apart: of a writable workspace, with agents of their own, after another session recorded agents there. */
-const apartChecks = <C extends PlannedCheck>(checks: C[]): C[] => checks.filter((c) => c.writable && c.others.length > 0 && c.expected.length > 0)
+const apartChecks = <C extends PlannedCheck>(checks: C[]): C[] => checks.filter((c) => c.writable && c.others.agents > 0 && c.expected.length > 0)
 
 /**
  * durability/sessions-apart: A session's records show only its own agents: never a record of another session, even
@@ -45,8 +45,8 @@ export const sessionsApart = defineContract<AgentLogHistory>({
     if (unanswered) return unknown(`the check of step ${unanswered.step} got no records back (agent-log.records was not answered), so session ${unanswered.sessionId}'s records were never compared with the others'`)
     const shown = checks.filter((c) => (c.records ?? []).length > 0)
     if (shown.length === 0) return unknown('every check after agents of another session answered no record at all, so keeping sessions apart was never seen')
-    const line = shown.map((c) => `session ${c.sessionId} at step ${c.step}: ${counted(c.records!.length, 'record')}, none of the ${counted(c.others.length, 'agent')} of ${[...new Set(c.others.map((o) => o.sessionId))].join(', ')}`)
-    return held(`${line.join('; ')}`, { checks: shown.length, sessions: [...new Set(run.checks.map((c) => c.sessionId))].length, records: shown.map((c) => c.records!.length), others: shown.map((c) => c.others.length) })
+    const line = shown.map((c) => `session ${c.sessionId} at step ${c.step}: ${counted(c.records!.length, 'record')}, none of the ${counted(c.others.agents, 'agent')} of ${c.others.sessions.join(', ')}`)
+    return held(`${line.join('; ')}`, { checks: shown.length, sessions: [...new Set(run.checks.map((c) => c.sessionId))].length, records: shown.map((c) => c.records!.length), others: shown.map((c) => c.others.agents) })
   },
 })
 

@@ -59,8 +59,8 @@ export interface PlannedCheck {
   process: number
   /** The agents recorded in this session's workspace so far (none are expected for a session with no workspace). */
   expected: ExpectedAgent[]
-  /** The agents other sessions recorded in the same workspace so far: none may show in this session's records. */
-  others: Array<{ sessionId: string; agentId: string }>
+  /** The agents other sessions recorded in the same workspace so far (none may show in this session's records): how many, and those sessions, in the order they were set up. */
+  others: { agents: number; sessions: string[] }
 }
 
 /** One start or completion call the steps make, and the session it is made in. */
@@ -99,7 +99,7 @@ export function agentLogPlan(given: AgentLogGiven, steps: readonly AgentLogStep[
   const stores = new Map<string, TrackedStore>()
   const key = (workspace: AgentLogWorkspace, sessionId: string) => `${workspace}\u0000${sessionId}`
   const agentsOf = (workspace: AgentLogWorkspace, sessionId: string) => {
-    if (!stores.has(key(workspace, sessionId))) stores.set(key(workspace, sessionId), { agents: new Map(), events: 0, setups: 0 })
+    if (!stores.has(key(workspace, sessionId))) stores.set(key(workspace, sessionId), { workspace, sessionId, agents: new Map(), events: 0, setups: 0 })
     return stores.get(key(workspace, sessionId))!
   }
   const checks: PlannedCheck[] = []
@@ -144,12 +144,18 @@ export function agentLogPlan(given: AgentLogGiven, steps: readonly AgentLogStep[
       processIndex += 1
     } else if (step === 'reuse') setUpAgain()
     else if (step === 'check') {
-      const others = [...stores.entries()]
-        .filter(([k]) => k.startsWith(`${workspace}\u0000`) && k !== key(workspace, sessionId))
-        .flatMap(([, store]) => [...store.agents.values()]) // read for their ids only, which never change: no copy
+      // the other sessions of this workspace: counted, not listed (a check of thousands of agents would copy them all)
+      const others = { agents: 0, sessions: [] as string[] }
+      if (workspace !== 'none') {
+        for (const other of stores.values()) {
+          if (other === current || other.workspace !== workspace || other.agents.size === 0) continue
+          others.agents += other.agents.size
+          others.sessions.push(other.sessionId)
+        }
+      }
       const store = current
       const expected = [...store.agents.values()].map((tracked) => expectedOf(store, tracked))
-      checks.push({ step: index, workspace, sessionId, writable: writable(), process: processIndex, expected, others: workspace === 'none' ? [] : others })
+      checks.push({ step: index, workspace, sessionId, writable: writable(), process: processIndex, expected, others })
     } else if (typeof step === 'object') {
       if ('setup' in step) {
         workspace = (step.setup.workspace ?? workspace) as AgentLogWorkspace
@@ -198,6 +204,8 @@ interface TrackedAgent extends Omit<ExpectedAgent, 'eventsSince' | 'restartedSin
 
 /** A session's store (one workspace, one session) as the plan tracks it: its agents, and its UI events and setups so far. */
 interface TrackedStore {
+  workspace: AgentLogWorkspace
+  sessionId: string
   agents: Map<string, TrackedAgent>
   events: number
   setups: number
