@@ -126,17 +126,17 @@ function readRun(history: AgentLogHistory): AgentLogRun {
     const files = filesAt.get(check.step)
     return { ...check, ...(records ? { records } : {}), ...(answer?.type === 'fail' ? { failed: answer.error?.message ?? '' } : {}), ...(files ? { files } : {}) }
   })
-  const calls = plan.calls.map((call): AgentLogCall => {
+  // the plan is this run's own: each planned call becomes the call as it ran, in place (not a second object per call)
+  const calls = plan.calls as AgentLogCall[]
+  for (const call of calls) {
     const answer = answered.get(call.step, call.f)
     const started = processOf.get(call.step, call.f)
-    // made field by field (a spread of calls and marks of several shapes costs many times more, once per agent call)
-    const ran: AgentLogCall = { step: call.step, f: call.f, agentId: call.agentId, workspace: call.workspace, sessionId: call.sessionId, writable: call.writable, process: call.process, outcome: answer?.type === 'ok' ? 'ok' : answer?.type === 'fail' ? 'fail' : 'missing' }
-    if (answer?.type === 'fail') ran.message = answer.error?.message ?? ''
+    call.outcome = answer?.type === 'ok' ? 'ok' : answer?.type === 'fail' ? 'fail' : 'missing'
+    if (answer?.type === 'fail') call.message = answer.error?.message ?? ''
     const mark = marks.get(call.step)
-    if (mark !== undefined) ran.stderrBefore = mark
-    if (started !== undefined && started >= 0) ran.started = started
-    return ran
-  })
+    if (mark !== undefined) call.stderrBefore = mark
+    if (started !== undefined && started >= 0) call.started = started
+  }
   const sandbox = notes('sandbox')[0] as unknown as AgentLogSandboxNote | undefined
   const stderrOf = history.events.flatMap((e) => (e.type === 'note' && (e.what === 'process killed' || e.what === 'process stopped') ? [String((e.value as { stderr?: unknown } | undefined)?.stderr ?? '')] : []))
   const pid = (n: Record<string, unknown>) => (typeof n.pid === 'number' ? n.pid : null)
