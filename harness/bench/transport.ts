@@ -34,7 +34,9 @@ export async function benchTransport(options: BenchOptions): Promise<BenchRow[]>
   try {
     inProcess = await resolveAdapter(system, { timeoutMs: 60_000 }).open()
     const rows: BenchRow[] = []
-    for (const c of cases()) rows.push(await benchCase(c, overStdio.port('pager'), inProcess.port('pager'), options.runs))
+    // every sample is a scenario of its own to the stdio transport: what it reads of the process's stdout is bounded
+    // per scenario (64 MiB), and a sample of the 1 MB case reads 20 MB
+    for (const c of cases()) rows.push(await benchCase(c, overStdio.port('pager'), inProcess.port('pager'), options.runs, () => overStdio.beginScenario?.()))
     return rows
   } finally {
     await inProcess?.close()
@@ -62,8 +64,8 @@ function cases(): TransportCase[] {
   ]
 }
 
-/** Sets both pagers up with the case's run, checks they answer the same page, then times `calls` reads of each, interleaved. */
-async function benchCase(c: TransportCase, overStdio: PagerPort, inProcess: PagerPort, runs: number): Promise<BenchRow> {
+/** Sets both pagers up with the case's run, checks they answer the same page, then times `calls` reads of each, interleaved (`beginSample` before each stdio sample). */
+async function benchCase(c: TransportCase, overStdio: PagerPort, inProcess: PagerPort, runs: number, beginSample: () => void): Promise<BenchRow> {
   await overStdio.setup(c.setup)
   await inProcess.setup(c.setup)
   const [a, b] = [await overStdio.read(c.read), await inProcess.read(c.read)]
@@ -71,6 +73,7 @@ async function benchCase(c: TransportCase, overStdio: PagerPort, inProcess: Page
   const page = JSON.stringify(a.page)
   if (page !== JSON.stringify(b.page)) throw new Error(`bench transport: ${c.label}: the two transports answered different pages`)
   const reads = (pager: PagerPort) => async () => {
+    if (pager === overStdio) beginSample()
     for (let i = 0; i < c.calls; i++) {
       const result = await pager.read(c.read)
       if (!result.ok) throw new Error(`bench transport: ${c.label}: read ${i} answered ${result.error.code}`)
