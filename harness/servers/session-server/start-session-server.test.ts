@@ -1,3 +1,4 @@
+import http2 from 'node:http2'
 import net from 'node:net'
 import os from 'node:os'
 import { describe, expect, onTestFinished, test } from 'vitest'
@@ -37,6 +38,22 @@ const fetchRead = (url: string, body: unknown, signal?: AbortSignal) =>
   fetch(`${url}${sessionPaths.read}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal })
 
 describe('startSessionServer', () => {
+  test('streams a client resets with an error code in the write that opened them never leave an error unhandled', async () => {
+    // Node emits a server stream's 'stream' event a tick after its HEADERS: a RST_STREAM in the same write closes the
+    // stream first, and its 'error' (the client's code) must find a listener however the server then handles it
+    const { server } = await serve(sampleScript())
+    const client = connectH2(server.url)
+    onTestFinished(() => client.close())
+    for (let i = 0; i < 20; i++) {
+      const stream = client.session.request({ ':method': 'POST', ':path': sessionPaths.read })
+      stream.on('error', () => {})
+      stream.close(http2.constants.NGHTTP2_INTERNAL_ERROR)
+    }
+    // the server handles a connection's frames in order: once a later read is answered, the reset streams were handled
+    const after = await client.unary(sessionPaths.read, readRequest())
+    expect([after.status, after.error]).toEqual([200, null])
+    expect(client.sessionErrors).toEqual([])
+  })
   test('listens on 127.0.0.1 only, on a port the OS picked', async () => {
     const { server } = await serve(sampleScript())
     const url = new URL(server.url)

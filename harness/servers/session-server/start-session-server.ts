@@ -43,6 +43,8 @@ export async function startSessionServer(script: SessionScript, record: (event: 
     session.close = () => void (connection && closeWhenIdle(connection))
   })
   h2.on('stream', (stream, headers) => {
+    // a stream closed with an error code (by the client, or by the server just below) emits 'error': never uncaught
+    stream.on('error', () => {})
     const connection = connections.get(stream.session as Http2Session)
     if (!connection) return void stream.close(http2.constants.NGHTTP2_INTERNAL_ERROR)
     if (takeStream(connection, stream, String(headers[':path']), record)) void handleSessionCall(h2Exchange(stream, headers, connection), context)
