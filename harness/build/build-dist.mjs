@@ -2,7 +2,9 @@
 // Compiles the kit into dist/ (`npm run build`, and `prepare` on npm ci and npm pack): the JavaScript and its type
 // declarations, with the sources' `#harness/…ts` and `#fixtures/…ts` imports written as relative `.js` paths, so the
 // compiled kit loads only compiled modules, in any project it is installed in. Exits 1 with tsc's messages on a type error.
-// `--out-dir DIR` compiles into DIR instead of dist/ (the package test builds into its temp folder).
+// `--out-dir DIR` compiles into DIR instead of dist/ (the package test builds into its temp folder). Into dist/, it
+// then writes the index of the bundled scenarios (harness/scenario/write-scenario-index.ts).
+import { spawnSync } from 'node:child_process'
 import { rmSync } from 'node:fs'
 import { dirname, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -59,6 +61,12 @@ if (diagnostics.length > 0) fail(diagnostics)
 rmSync(outDir, { recursive: true, force: true })
 const emitted = program.emit(undefined, undefined, undefined, false, { before: [rewriteSubpathImports], afterDeclarations: [rewriteSubpathImports] })
 if (emitted.diagnostics.length > 0) fail(emitted.diagnostics)
+// the index of the bundled scenarios, made by the compiled kit itself (dist/scenario-index.bin): a build into another
+// folder has no installed dependencies beside it to run with, and goes without (its kit validates every scenario)
+if (outAt === -1) {
+  const index = spawnSync(process.execPath, [resolve(outDir, 'harness/scenario/write-scenario-index.js')], { cwd: root, stdio: 'inherit' })
+  if (index.status !== 0) process.exit(1)
+}
 
 function fail(diagnostics) {
   const formatHost = { getCanonicalFileName: (f) => f, getCurrentDirectory: () => root, getNewLine: () => '\n' }

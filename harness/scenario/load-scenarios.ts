@@ -5,6 +5,7 @@ import { scenarioSchema, type Scenario } from '#harness/scenario/scenario-schema
 import { parseValidatedYaml } from '#harness/scenario/parse-validated-yaml.ts'
 import { readYamlSource } from '#harness/scenario/read-yaml-source.ts'
 import { exercisedContracts } from '#harness/contracts/exercised-contracts.ts'
+import { indexedScenario } from '#harness/scenario/scenario-index.ts'
 
 /** A validated scenario, its case id (its path under the scenarios folder, without `.yaml`), its file (absolute), and the contracts it exercises. */
 export interface LoadedScenario {
@@ -57,7 +58,10 @@ export async function loadScenarioFile(file: string, root: string): Promise<Load
   const absolute = resolve(file)
   const id = caseIdOf(absolute, resolve(root))
   const source = readYamlSource(absolute, 'scenario file')
-  const scenario = parseScenario(absolute, source)
+  // a text the build validated (a bundled scenario, unchanged) is taken from its index as it was then
+  const indexed = indexedScenario(source)
+  if (indexed) return { id, file: absolute, ...indexed }
+  const scenario = parseScenarioSource(absolute, source)
   return { id, file: absolute, scenario, exercises: exercisesOf(scenario) }
 }
 
@@ -69,7 +73,7 @@ export function exercisesOf(scenario: Scenario): string[] {
 }
 
 /** Parses and validates the text of a scenario file, or throws a ScenarioError pointing at the failing node. */
-function parseScenario(file: string, source: string): Scenario {
+export function parseScenarioSource(file: string, source: string): Scenario {
   return parseValidatedYaml(file, source, scenarioSchema, 'a valid scenario')
 }
 
