@@ -72,14 +72,14 @@ async function benchCase(c: TransportCase, overStdio: PagerPort, inProcess: Page
   if (!a.ok || !b.ok) throw new Error(`bench transport: ${c.label}: a read failed (${JSON.stringify(a.ok ? b : a)})`)
   const page = JSON.stringify(a.page)
   if (page !== JSON.stringify(b.page)) throw new Error(`bench transport: ${c.label}: the two transports answered different pages`)
-  const reads = (pager: PagerPort) => async () => {
-    if (pager === overStdio) beginSample()
+  const reads = (pager: PagerPort, begin?: () => void) => async () => {
+    begin?.()
     for (let i = 0; i < c.calls; i++) {
       const result = await pager.read(c.read)
       if (!result.ok) throw new Error(`bench transport: ${c.label}: read ${i} answered ${result.error.code}`)
     }
   }
-  const [stdio, local] = await samplePair(reads(overStdio), reads(inProcess), runs)
+  const [stdio, local] = await samplePair(reads(overStdio, beginSample), reads(inProcess), runs)
   const subject = perCall(stdio, c.calls)
   const baseline = perCall(local, c.calls)
   const bytes = Buffer.byteLength(page)

@@ -12,9 +12,9 @@ const fewer = 'no check of a writable workspace reads back two agents or more: t
 const orderedChecks = <C extends PlannedCheck>(checks: C[]): C[] => checks.filter((c) => c.writable && c.expected.length >= 2)
 
 /**
- * durability/records-ordered: A session's records come oldest first (the order as `inRecordOrder` compares it): by startedAt, then by agentId, each compared as
- * text (a record with no start, startedAt '', comes first). Exercised only where a scenario names it; judged wherever a
- * check answers two records or more.
+ * durability/records-ordered: A session's records come oldest first (as `inRecordOrder` compares them): by startedAt,
+ * then by agentId, each compared as text (a record with no start, startedAt '', comes first). Exercised only where a
+ * scenario names it; judged wherever a check answers two records or more.
  */
 export const recordsOrdered = defineContract<AgentLogHistory>({
   id: 'durability/records-ordered',

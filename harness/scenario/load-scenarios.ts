@@ -6,6 +6,7 @@ import { parseValidatedYaml } from '#harness/scenario/parse-validated-yaml.ts'
 import { readYamlSource } from '#harness/scenario/read-yaml-source.ts'
 import { exercisedContracts } from '#harness/contracts/exercised-contracts.ts'
 import { indexedScenario } from '#harness/scenario/scenario-index.ts'
+import type { IndexedScenario } from '#harness/scenario/scenario-index.ts'
 
 /** A validated scenario, its case id (its path under the scenarios folder, without `.yaml`), its file (absolute), and the contracts it exercises. */
 export interface LoadedScenario {
@@ -59,10 +60,13 @@ export async function loadScenarioFile(file: string, root: string): Promise<Load
   const id = caseIdOf(absolute, resolve(root))
   const source = readYamlSource(absolute, 'scenario file')
   // a text the build validated (a bundled scenario, unchanged) is taken from its index as it was then
-  const indexed = indexedScenario(source)
-  if (indexed) return { id, file: absolute, ...indexed }
-  const scenario = parseScenarioSource(absolute, source)
-  return { id, file: absolute, scenario, exercises: exercisesOf(scenario) }
+  return { id, file: absolute, ...(indexedScenario(source) ?? validateScenarioText(absolute, source)) }
+}
+
+/** Validates the text of a scenario file: the scenario (defaults applied) and the contracts it exercises, or a ScenarioError pointing at the failing node. */
+export function validateScenarioText(file: string, source: string): IndexedScenario {
+  const scenario = parseValidatedYaml(file, source, scenarioSchema, 'a valid scenario')
+  return { scenario, exercises: exercisesOf(scenario) }
 }
 
 /** The contracts a validated scenario exercises (validation already refused a scenario that exercises none). */
@@ -70,11 +74,6 @@ export function exercisesOf(scenario: Scenario): string[] {
   const exercised = exercisedContracts(scenario)
   if (!exercised.ok) throw new Error(`a validated scenario exercises no contract: ${exercised.message}`)
   return exercised.exercises
-}
-
-/** Parses and validates the text of a scenario file, or throws a ScenarioError pointing at the failing node. */
-export function parseScenarioSource(file: string, source: string): Scenario {
-  return parseValidatedYaml(file, source, scenarioSchema, 'a valid scenario')
 }
 
 /** Every `*.yaml` file under a folder, recursively (the JSON Schema beside them is not a scenario). */

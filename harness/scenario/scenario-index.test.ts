@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { serialize } from 'node:v8'
-import { exercisesOf, listScenarioFiles, parseScenarioSource } from '#harness/scenario/load-scenarios.ts'
+import { listScenarioFiles, validateScenarioText } from '#harness/scenario/load-scenarios.ts'
 import { readYamlSource } from '#harness/scenario/read-yaml-source.ts'
 import { readScenarioIndex, scenarioDigest, scenarioIndexBytes } from '#harness/scenario/scenario-index.ts'
 import type { IndexedScenario } from '#harness/scenario/scenario-index.ts'
@@ -12,8 +12,7 @@ import { packageRoot } from '#harness/package/package-root.ts'
 const bundled = await Promise.all(
   (await listScenarioFiles(scenarioRoot)).map(({ file }) => {
     const source = readYamlSource(file, 'scenario file')
-    const scenario = parseScenarioSource(file, source)
-    return { file, source, indexed: { scenario, exercises: exercisesOf(scenario) } satisfies IndexedScenario }
+    return { file, source, indexed: validateScenarioText(file, source) satisfies IndexedScenario }
   }),
 )
 

@@ -1,5 +1,5 @@
 import { existsSync, renameSync, writeFileSync } from 'node:fs'
-import { exercisesOf, listScenarioFiles, parseScenarioSource } from '#harness/scenario/load-scenarios.ts'
+import { listScenarioFiles, validateScenarioText } from '#harness/scenario/load-scenarios.ts'
 import { readYamlSource } from '#harness/scenario/read-yaml-source.ts'
 import { scenarioDigest, scenarioIndexBytes, scenarioIndexFile } from '#harness/scenario/scenario-index.ts'
 import type { IndexedScenario } from '#harness/scenario/scenario-index.ts'
@@ -16,8 +16,7 @@ async function main(): Promise<void> {
   const entries = new Map<string, IndexedScenario>()
   for (const { file } of await listScenarioFiles(scenarioRoot)) {
     const source = readYamlSource(file, 'scenario file')
-    const scenario = parseScenarioSource(file, source)
-    entries.set(scenarioDigest(source), { scenario, exercises: exercisesOf(scenario) })
+    entries.set(scenarioDigest(source), validateScenarioText(file, source))
   }
   writeFileSync(`${scenarioIndexFile}.partial`, scenarioIndexBytes(entries))
   renameSync(`${scenarioIndexFile}.partial`, scenarioIndexFile)

@@ -107,6 +107,16 @@ describe('durability/sessions-apart and durability/survives-reuse', () => {
       witness: { session: 'pulse-a', foreign: [{ sessionId: 'pulse-b', agentId: 'gate-1' }] },
     })
   })
+  test('broken where records show, in the session’s own name, an agent it never recorded', async () => {
+    const ghost = (): AgentLogPort => {
+      const log = createAgentLog()
+      return { ...log, records: async (request) => [...(await log.records(request)), { ...(await log.records(request))[0]!, agentId: 'ghost-1' }] }
+    }
+    expect(result(await driveAgentLog({ steps: [{ start: { agent: 'a-1' } }, 'check'] }, ghost), 'sessions-apart')).toMatchObject({
+      verdict: 'broken',
+      witness: { foreign: [{ agentId: 'ghost-1' }] },
+    })
+  })
   test('survives-reuse broken when a second setup empties the session', async () => {
     const forgetful = (): AgentLogPort => {
       const log = createAgentLog()

@@ -21,5 +21,6 @@ describe('recordsRead', () => {
   test('read once per answer: the same records give the same read', () => {
     const records = [row('a', '')]
     expect(recordsRead(records, 's-1')).toBe(recordsRead(records, 's-1'))
+    expect(recordsRead(records, 's-2')).toMatchObject({ objects: 1, otherSession: 1 })
   })
 })

@@ -20,7 +20,7 @@ export function inRecordOrder(a: Pick<AgentRecord, 'startedAt' | 'agentId'>, b: 
   return a.agentId <= b.agentId
 }
 
-const reads = new WeakMap<readonly AgentRecord[], RecordsRead>()
+const reads = new WeakMap<readonly AgentRecord[], { sessionId: string; read: RecordsRead }>()
 
 /**
  * Reads the records a check got back (for session `sessionId`) once: every contract that asks about them shares the
@@ -28,8 +28,9 @@ const reads = new WeakMap<readonly AgentRecord[], RecordsRead>()
  * memory reads more than in work.
  */
 export function recordsRead(records: readonly AgentRecord[], sessionId: string): RecordsRead {
+  // a records array is one check's answer, so one session's; the read is kept with the session it counted for
   const known = reads.get(records)
-  if (known) return known
+  if (known?.sessionId === sessionId) return known.read
   const read: RecordsRead = { first: new Map(), more: new Map(), objects: 0, otherSession: 0, outOfOrderAt: -1 }
   let previous: AgentRecord | undefined
   for (const r of records) {
@@ -41,6 +42,6 @@ export function recordsRead(records: readonly AgentRecord[], sessionId: string):
     previous = r
     read.objects += 1
   }
-  reads.set(records, read)
+  reads.set(records, { sessionId, read })
   return read
 }
