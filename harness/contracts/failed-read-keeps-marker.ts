@@ -1,7 +1,8 @@
 import type { SessionClientHistory } from '#harness/history/history.ts'
 import { byReadPlan } from '#harness/contracts/session/by-read-plan.ts'
-import { broken, defineContract, held } from '#harness/contracts/contract.ts'
-import { describeReads, describeReply, readsOf } from '#harness/contracts/session/session-run.ts'
+import { broken, defineContract, held, unknown } from '#harness/contracts/contract.ts'
+import { count, describeReads, describeReply, readsOf } from '#harness/contracts/session/session-run.ts'
+import { rereadsAfter } from '#harness/contracts/session/rereads-after.ts'
 import { noOutputReason, permanentAnswers } from '#harness/contracts/session/read-plan.ts'
 import type { ReadPlan } from '#harness/contracts/session/read-plan.ts'
 import { keptCut } from '#harness/contracts/session/kept-cut.ts'
@@ -34,17 +35,36 @@ export const failedReadKeepsMarker = defineContract<SessionClientHistory>({
     const reads = readsOf(run, id)
     const answers = reads.map((r) => r.answer)
     const figures = { message: id, reads: reads.length, answers }
-    const permanent = answers.findIndex((a) => permanentAnswers.has(a as ReadAnswer))
-    if (permanent >= 0 && permanent < reads.length - 1) {
-      return broken(`the client read ${id} again after it answered ${answers[permanent]}, a permanent failure: ${describeReads(reads)}`, { ...figures, permanent: answers[permanent], readsAfter: reads.length - 1 - permanent })
+    const { proven, unproven } = rereadsAfter(run, id, permanentAnswers)
+    if (proven) {
+      const { answered: permanent, next, afterMs } = proven
+      return broken(
+        `the client read ${id} again after it answered ${permanent.answer}, a permanent failure: its read ${next.read} came ${afterMs} ms after read ${permanent.read}'s request, before that try's ${count(run.given.tryTimeoutMs)} ms limit could have run out; ${describeReads(reads)}`,
+        { ...figures, permanent: permanent.answer, permanentRead: permanent.read, nextRead: next.read, afterMs, tryTimeoutMs: run.given.tryTimeoutMs, readsAfter: reads.filter((r) => r.read > permanent.read).length },
+      )
+    }
+    const first = unproven[0]
+    const wholeAfter = first && run.reply?.whole ? reads.find((r) => r.read > first.answered.read && r.answer === 'ok') : undefined
+    if (first && wholeAfter) {
+      return unknown(`read ${first.answered.read}'s ${first.answered.answer} may not have reached the client (${first.why}), and read ${wholeAfter.read} answered ok: whether the client read ${id} whole after a permanent failure or after a try it gave up on cannot be told from this run`)
     }
     if (reads.length === 0) return broken(`the client never read ${id}, which the view cut: the cut text is kept only once its reads failed`, { ...describeReply(run), ...figures })
     const kept = keptCut(run, result)
     if (!('printed' in kept)) {
       return broken(`no try could read ${id} whole (${describeReads(reads)}) and the client ${kept.problems.join(', ')}, instead of keeping the cut reply with its marker and exit 0`, { ...describeReply(run), ...figures })
     }
-    const why = permanent >= 0 ? `${id} failed permanently (${answers[permanent]}) and was not read again` : `every read of ${id} failed`
-    return held(`${why}: ${describeReads(reads)}; ${kept.printed}, exit 0`, { ...figures, exitCode: 0, printedBytes: kept.bytes, marker: kept.marker, saysCut: true })
+    const last = reads.at(-1)!
+    const permanent = permanentAnswers.has(last.answer as ReadAnswer) ? last : undefined
+    const why = permanent ? `${id} failed permanently (${permanent.answer}) and was not read again` : `every read of ${id} failed`
+    const unseen = unproven.map((u) => `read ${u.answered.read}'s ${u.answered.answer} may not have reached the client: ${u.why} (read ${u.next.read})`)
+    return held(`${why}: ${describeReads(reads)}${unseen.length ? ` (${unseen.join('; ')})` : ''}; ${kept.printed}, exit 0`, {
+      ...figures,
+      ...(unproven.length ? { unproven: unproven.map((u) => ({ permanentRead: u.answered.read, nextRead: u.next.read, afterMs: u.afterMs })) } : {}),
+      exitCode: 0,
+      printedBytes: kept.bytes,
+      marker: kept.marker,
+      saysCut: true,
+    })
   }),
 })
 

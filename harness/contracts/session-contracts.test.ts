@@ -255,15 +255,49 @@ describe('each mutant breaks the contract it names, saying what it did', () => {
 })
 
 describe('a server held up on a busy machine is not taken for a client at fault', () => {
-  test('recovery/transient-read-retried: an ok answer given later than half the try limit after the request may have arrived is not a read whole', async () => {
+  test('recovery/transient-read-retried: a read again once the ok read\'s try limit may have run out (the server answered it late) is no read after a read whole', async () => {
     const mutant = sessionClientMutants.find((m) => m.name.endsWith('/no-whole-cache'))!
     const history = await recordBundledSessionScenario('failed-read-then-later-frame', mutant.create)
     expect(checkTransientReadRetried(history)).toMatchObject({ verdict: 'broken', message: expect.stringMatching(/again after it was read whole/) })
     // the same run, had the server's loop stalled before it answered the first ok read
     const tryTimeoutMs = (history.given as { tryTimeoutMs: number }).tryTimeoutMs
     const firstOk = history.events.find((e) => e.type === 'note' && e.what === 'server' && (e.value as { type: string; answer?: string }).answer === 'ok')!
-    const stalled = { ...history, events: history.events.map((e) => (e === firstOk ? { ...e, value: { ...(e.value as object), lateByMs: tryTimeoutMs / 2 } } : e)) }
+    const stalled = { ...history, events: history.events.map((e) => (e === firstOk ? { ...e, value: { ...(e.value as object), lateByMs: tryTimeoutMs } } : e)) }
     expect(checkTransientReadRetried(stalled)).not.toMatchObject({ message: expect.stringMatching(/again after it was read whole/) })
+  })
+})
+
+describe('a try the client may have given up on is not taken for a permanent failure it saw', () => {
+  type Note = SessionClientHistory['events'][number]
+  const isRead = (e: Note, n: number) => e.type === 'note' && e.what === 'server' && (e.value as { type: string; read?: number }).type === 'read' && (e.value as { read: number }).read === n
+  /** The History with every event from read `n` on handled `ms` later (as if the client had been held up before it). */
+  const later = (history: SessionClientHistory, n: number, ms: number): SessionClientHistory => {
+    const from = history.events.findIndex((e) => isRead(e, n))
+    return { ...history, events: history.events.map((e, i) => (i >= from ? { ...e, time: e.time + ms } : e)) }
+  }
+  test('recovery/failed-read-keeps-marker: a not_found read again before its try limit ran out is broken; once the limit may have run out, it proves nothing', async () => {
+    const mutant = sessionClientMutants.find((m) => m.name.endsWith('/retries-every-error'))!
+    const history = await recordBundledSessionScenario('message-gone', mutant.create)
+    expect(checkFailedReadKeepsMarker(history)).toMatchObject({ verdict: 'broken', message: expect.stringMatching(/read m-2 again after it answered not_found, a permanent failure: its read 2 came [\d.]+ ms after read 1's request, before that try's 1,000 ms limit could have run out/) })
+    // read 2 answered ok and the client printed the reply whole: had it given up on read 1 at its limit, that was right
+    expect(checkFailedReadKeepsMarker(later(history, 2, 1000))).toMatchObject({ verdict: 'unknown', reason: expect.stringMatching(/^read 1's not_found may not have reached the client \(read again [\d.]+ ms after the request, once the 1,?000 ms try limit may have run out.*\), and read 2 answered ok/) })
+  })
+  test('recovery/transient-read-retried: an ok read read again before its try limit ran out is a read after a read whole; once the limit may have run out (the client held up), it is not', async () => {
+    const mutant = sessionClientMutants.find((m) => m.name.endsWith('/no-whole-cache'))!
+    const history = await recordBundledSessionScenario('failed-read-then-later-frame', mutant.create)
+    const reads = history.events.flatMap((e) => (e.type === 'note' && e.what === 'server' && (e.value as { type: string }).type === 'read' ? [e.value as { read: number; answer: string }] : []))
+    const again = reads.find((r, i) => i > 0 && reads[i - 1].answer === 'ok')!
+    expect(checkTransientReadRetried(history)).toMatchObject({ verdict: 'broken', message: expect.stringMatching(new RegExp(`again after it was read whole, while it stayed in the view: its read ${again.read} came [\\d.]+ ms after read ${again.read - 1}'s request \\(ok\\), before that try's 200 ms limit could have run out`)) })
+    expect(checkTransientReadRetried(later(history, again.read, 200))).not.toMatchObject({ message: expect.stringMatching(/again after it was read whole/) })
+  })
+  test('recovery/failed-read-keeps-marker: the reference client, had it read a gone message again, is broken only when the read came before the try limit ran out', async () => {
+    const history = await recordBundledSessionScenario('message-gone', createReferenceSessionClient)
+    const index = history.events.findIndex((e) => isRead(e, 1))
+    const first = history.events[index] as Extract<Note, { type: 'note' }>
+    const again = (ms: number): SessionClientHistory => ({ ...history, events: [...history.events.slice(0, index + 1), { ...first, time: first.time + ms, value: { ...(first.value as object), read: 2, lateByMs: 0 } }, ...history.events.slice(index + 1)] })
+    expect(checkFailedReadKeepsMarker(history)).toMatchObject({ verdict: 'held', evidence: expect.stringMatching(/^m-2 failed permanently \(not_found\) and was not read again: 1 GetSessionMessage read \(not_found\); /) })
+    expect(checkFailedReadKeepsMarker(again(50))).toMatchObject({ verdict: 'broken', witness: { permanentRead: 1, nextRead: 2, readsAfter: 1 } })
+    expect(checkFailedReadKeepsMarker(again(1000))).toMatchObject({ verdict: 'held', evidence: expect.stringMatching(/^m-2 failed permanently \(not_found\) and was not read again: 2 GetSessionMessage reads \(not_found ×2\) \(read 1's not_found may not have reached the client: read again [\d.]+ ms after the request/), figures: { unproven: [{ permanentRead: 1, nextRead: 2 }] } })
   })
 })
 

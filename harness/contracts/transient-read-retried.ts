@@ -7,7 +7,9 @@ import { clientResult, count, describeReads, describeReply, readsOf, sessionRun 
 import { readBudget, readPlan, scenarioReadPlan, triesPerRound } from '#harness/contracts/session/read-plan.ts'
 import type { ReadPlan } from '#harness/contracts/session/read-plan.ts'
 import type { SessionGiven } from '#harness/drivers/session-client/build-session.ts'
-import { wholeReadAnswers } from '#harness/contracts/session/whole-read-answers.ts'
+import { rereadsAfter } from '#harness/contracts/session/rereads-after.ts'
+
+const wholeAnswers: ReadonlySet<string> = new Set(['ok'])
 
 type ServerRead = Extract<ServerEvent, { type: 'read' }>
 
@@ -27,12 +29,15 @@ function exercised(plan: ReadPlan, given: SessionGiven): true | string {
 function readsOverBound(run: SessionRun): ContractBroken | undefined {
   const perMessage = new Map<string, ServerRead[]>()
   for (const e of run.events) if (e.type === 'read' && e.messageId) perMessage.set(e.messageId, [...(perMessage.get(e.messageId) ?? []), e])
-  const delivered = wholeReadAnswers(run)
   for (const [id, reads] of perMessage) {
     if (reads.length > readBudget) return broken(`the client read message ${id} ${reads.length} times, over the bound of ${readBudget}`, { message: id, reads: reads.length, bound: readBudget })
-    const whole = reads.findIndex((r) => delivered.has(r.read))
-    if (whole >= 0 && whole < reads.length - 1 && !leavesAndReturns(run.oracle.views, id)) {
-      return broken(`the client read message ${id} again after it was read whole, while it stayed in the view: ${describeReads(reads)}`, { message: id, reads: reads.length, answers: reads.map((r) => r.answer), readWholeAt: whole + 1 })
+    const { proven } = rereadsAfter(run, id, wholeAnswers)
+    if (proven && !leavesAndReturns(run.oracle.views, id)) {
+      const { answered, next, afterMs } = proven
+      return broken(
+        `the client read message ${id} again after it was read whole, while it stayed in the view: its read ${next.read} came ${afterMs} ms after read ${answered.read}'s request (ok), before that try's ${count(run.given.tryTimeoutMs)} ms limit could have run out; ${describeReads(reads)}`,
+        { message: id, reads: reads.length, answers: reads.map((r) => r.answer), readWholeAt: reads.indexOf(answered) + 1, nextRead: next.read, afterMs, tryTimeoutMs: run.given.tryTimeoutMs },
+      )
     }
   }
   return undefined
