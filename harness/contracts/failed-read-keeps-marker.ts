@@ -46,7 +46,7 @@ export const failedReadKeepsMarker = defineContract<SessionClientHistory>({
     const first = unproven[0]
     const wholeAfter = first && run.reply?.whole ? reads.find((r) => r.read > first.answered.read && r.answer === 'ok') : undefined
     if (first && wholeAfter) {
-      return unknown(`read ${first.answered.read}'s ${first.answered.answer} may not have reached the client (${first.why}), and read ${wholeAfter.read} answered ok: whether the client read ${id} whole after a permanent failure or after a try it gave up on cannot be told from this run`)
+      return unknown(`read ${first.next.read} after read ${first.answered.read}'s ${first.answered.answer} proves nothing (${first.why}), and read ${wholeAfter.read} answered ok: whether the client read ${id} whole after a permanent failure or after a try it gave up on cannot be told from this run`)
     }
     if (reads.length === 0) return broken(`the client never read ${id}, which the view cut: the cut text is kept only once its reads failed`, { ...describeReply(run), ...figures })
     const kept = keptCut(run, result)
@@ -56,7 +56,7 @@ export const failedReadKeepsMarker = defineContract<SessionClientHistory>({
     const last = reads.at(-1)!
     const permanent = permanentAnswers.has(last.answer as ReadAnswer) ? last : undefined
     const why = permanent ? `${id} failed permanently (${permanent.answer}) and was not read again` : `every read of ${id} failed`
-    const unseen = unproven.map((u) => `read ${u.answered.read}'s ${u.answered.answer} may not have reached the client: ${u.why} (read ${u.next.read})`)
+    const unseen = unproven.map((u) => `read ${u.next.read} after read ${u.answered.read}'s ${u.answered.answer} proves nothing: ${u.why}`)
     return held(`${why}: ${describeReads(reads)}${unseen.length ? ` (${unseen.join('; ')})` : ''}; ${kept.printed}, exit 0`, {
       ...figures,
       ...(unproven.length ? { unproven: unproven.map((u) => ({ permanentRead: u.answered.read, nextRead: u.next.read, afterMs: u.afterMs })) } : {}),

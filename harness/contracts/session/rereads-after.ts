@@ -1,7 +1,8 @@
 import type { SessionRun } from '#harness/contracts/session/session-run.ts'
 import type { ServerEvent } from '#harness/servers/session-server/server-event.ts'
-import { readsAfterGoaway } from '#harness/contracts/session/goaway-connections.ts'
+import { connectionLosses } from '#harness/contracts/session/connection-losses.ts'
 import { waitSlackMs } from '#harness/contracts/session/reconnect-gaps.ts'
+import { count } from '#harness/contracts/session/session-run.ts'
 
 type ServerRead = Extract<ServerEvent, { type: 'read' }>
 
@@ -10,43 +11,56 @@ export interface Reread {
   /** The read that answered (`ok`, `not_found`), and the next read of the same message. */
   answered: ServerRead
   next: ServerRead
-  /** From the earliest moment the answered read's request may have reached the server to when the next read was handled. */
+  /** From the earliest moment the client may have begun the answered read's try to when the server handled the next read. */
   afterMs: number
 }
 
 /** The rereads of one message after given answers: the first that proves the client had the answer, and those that cannot. */
 export interface Rereads {
-  /** A next read that reached the server before the answered read's try limit could have run out: the client did not give up on that try, it read the message again. */
+  /** A next read the client cannot have made after giving up on the answered read's try: it had the answer and read the message again. */
   proven?: Reread
-  /** Next reads that came once the try limit may have run out, or after an answer on a connection the server had sent a GOAWAY on: the answer may never have reached the client. */
+  /** Next reads that may have followed a try the client gave up on (its limit may have run out, or its connection was lost): the answer may never have reached it. */
   unproven: Array<Reread & { why: string }>
 }
 
 /**
  * Judges each read of a message that answered one of `answers` and was followed by another read of it. A correct
- * client that got no answer within its try limit abandons the try and makes the next — a server or a client held up
- * on a busy machine can make a prompt answer come too late — so another read proves the answer was had only when it
- * reached the server before that limit could have run out: less than `tryTimeoutMs` (less 2 ms for timer granularity)
- * after the answered read's request may have first reached the server (its `lateByMs` before it was answered). An
- * answer on a connection the server had sent a GOAWAY on may have been failed by the client's library
- * (`readsAfterGoaway`): nothing is proven by a read after it.
+ * client that gets no answer within a try's limit abandons the try and makes the next, and a client or a server held
+ * up on a busy machine can make a prompt answer come too late — a client may even be held up between starting its
+ * try's clock and sending the request. So the next read proves the answer was had only when the client cannot have
+ * made it after giving up on that try: the server handled it less than `tryTimeoutMs` (less 2 ms for timer
+ * granularity) after the earliest moment the client may have begun the answered try — which, the tries of a message
+ * coming one after another, is no earlier than the end of the try before it: its answer, its limit run out from the
+ * earliest it may have begun, or its connection lost (the first read: the first frame written). And only when no
+ * GOAWAY or drop on the answered read's connection, up to the next read, may have kept the answer from the client
+ * (`connectionLosses`).
  */
 export function rereadsAfter(run: SessionRun, messageId: string, answers: ReadonlySet<string>): Rereads {
-  const afterGoaway = readsAfterGoaway(run)
   const limitMs = run.given.tryTimeoutMs
+  const losses = connectionLosses(run)
   const unproven: Rereads['unproven'] = []
-  let last: { read: ServerRead; reachedMs: number } | undefined
+  let firstFrameMs: number | undefined
+  let last: { read: ServerRead; atMs: number; beganMs: number; closedByServer: boolean } | undefined
   for (let i = 0; i < run.events.length; i++) {
-    const e = run.events[i]
+    const e = run.events[i]!
+    const atMs = run.times[i]!
+    if (e.type === 'frame') firstFrameMs ??= atMs
+    if (e.type === 'read-abandoned' && last && e.read === last.read.read && e.by === 'server-close') last.closedByServer = true
     if (e.type !== 'read' || e.messageId !== messageId) continue
-    const atMs = run.times[i]
+    let beganMs = firstFrameMs ?? 0
     if (last) {
-      const reread = { answered: last.read, next: e, afterMs: Math.round((atMs - last.reachedMs) * 10) / 10 }
-      if (afterGoaway.has(last.read.read)) unproven.push({ ...reread, why: 'answered on a connection the server had sent a GOAWAY on, which some client libraries fail' })
-      else if (reread.afterMs >= limitMs - waitSlackMs) unproven.push({ ...reread, why: `read again ${reread.afterMs} ms after the request, once the ${limitMs} ms try limit may have run out before the answer reached the client` })
-      else return { proven: reread, unproven }
+      const lostAt = losses.get(last.read.connection)
+      const lost = last.closedByServer || (lostAt !== undefined && lostAt <= atMs)
+      // the earliest the last try may have ended: at its answer, at its limit, or (its connection lost) at once
+      beganMs = Math.min(last.read.answer === 'hang' ? Infinity : last.atMs, last.beganMs + limitMs, lost ? last.beganMs : Infinity)
+      if (answers.has(last.read.answer)) {
+        const reread = { answered: last.read, next: e, afterMs: Math.round((atMs - last.beganMs) * 10) / 10 }
+        if (lost) unproven.push({ ...reread, why: `its connection had a GOAWAY or was dropped before read ${e.read}, which may have kept the answer from the client` })
+        else if (reread.afterMs >= limitMs - waitSlackMs) unproven.push({ ...reread, why: `read again ${reread.afterMs} ms after the client may have begun that try, once its ${count(limitMs)} ms limit may have run out before the answer reached the client` })
+        else return { proven: reread, unproven }
+      }
     }
-    last = answers.has(e.answer) ? { read: e, reachedMs: atMs - (e.lateByMs ?? 0) } : undefined
+    last = { read: e, atMs, beganMs, closedByServer: false }
   }
   return { unproven }
 }
