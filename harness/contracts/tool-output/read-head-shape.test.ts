@@ -19,6 +19,10 @@ describe('readHeadShape: the shape the depth rule reads', () => {
     expect(readHeadShape('- a\n   - b\nplain\n  - c "cut')).toEqual({ lines: 3, deepest: 2, widest: 2, deep: false })
     expect(readHeadShape('')).toEqual({ lines: 0, deepest: 0, widest: 0, deep: false })
   })
+  test('siblings under different parents are groups apart; the lines with no parent at their level are one group wherever they come', () => {
+    expect(readHeadShape('- a\n  - b\n  - b\n  - b\n- c\n  - d\n  - d\n  - d')).toEqual({ lines: 8, deepest: 2, widest: 3, deep: false })
+    expect(readHeadShape('    - p\n- a\n    - q\n- b\n    - r')).toEqual({ lines: 5, deepest: 3, widest: 3, deep: false })
+  })
   test('reads every head as the rule written plainly does (split into lines, matched, siblings grouped by level and parent)', () => {
     // lines of 0 to 9 spaces, then an item or not: `- `, `-`, `-x`, text, nothing, a carriage return
     const line = fc.tuple(fc.integer({ min: 0, max: 9 }), fc.constantFrom('- a', '- ', '-', '-x', '--', 'plain', '', '\r', '- /url: "#i1"', ' - b'))

@@ -17,10 +17,14 @@ export interface HeadShapeSeen {
 export function readHeadShape(head: string): HeadShapeSeen {
   // one pass over the text, line by line, holding no line past its own turn (a head of a 50,000-sibling page has
   // 150,000 lines: held all at once they outlive the young generation, and the reading grows faster than the head)
-  const lastAt: number[] = [] // the index of the last item line seen at each level
-  // siblings counted by their group: the parent's line index, or -level for the lines with no parent at their level
-  // (a parent's level is always one less than its children's, so the index alone tells its group apart)
-  const groups = new Map<number, number>()
+  const lastAt: number[] = [] // the index of the last item line seen at each level, below `known`; -1: none
+  let known = 0 // the levels `lastAt` holds now (a line drops every deeper one: setting an array's length costs more)
+  // A parent's children come in one run: once a line at its level or above follows, it is never a parent again. So
+  // the group counted at each level is the current parent's alone (`parentAt`, `countAt`), with no map of every
+  // parent; the lines with no parent at their level are one group per level, wherever they come (`parentless`).
+  const parentAt: number[] = []
+  const countAt: number[] = []
+  const parentless: number[] = []
   let lines = 0
   let deepest = 0
   let widest = 0
@@ -33,14 +37,19 @@ export function readHeadShape(head: string): HeadShapeSeen {
     start = end + 1
     if (at + 1 >= end || !head.startsWith('- ', at)) continue
     const level = Math.floor(indent / 2) + 1
-    const parent = level === 1 ? -1 : (lastAt[level - 2] ?? -1)
-    const group = parent < 0 ? -level : parent
-    const count = (groups.get(group) ?? 0) + 1
-    groups.set(group, count)
+    const parent = level === 1 || level - 2 >= known ? -1 : lastAt[level - 2]!
+    let count: number
+    if (parent < 0) count = parentless[level] = (parentless[level] ?? 0) + 1
+    else if (parentAt[level] === parent) count = ++countAt[level]!
+    else {
+      parentAt[level] = parent
+      count = countAt[level] = 1
+    }
     widest = Math.max(widest, count)
     deepest = Math.max(deepest, level)
+    for (let i = known; i < level - 1; i++) lastAt[i] = -1
     lastAt[level - 1] = lines
-    if (lastAt.length > level) lastAt.length = level
+    known = level
     lines++
   }
   return { lines, deepest, widest, deep: deepest >= 5 && widest * 2 < lines }
