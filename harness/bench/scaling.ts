@@ -30,9 +30,10 @@ interface Measured {
 /**
  * `scaling`: every contract family's check at 1×, 10× and 100× of the size of what it judges. For each family a
  * History of each size is recorded once (untimed for the checks) against the port's bundled reference and handed to
- * a process of its own, which judges it by every contract of its port (`judgeHistory`) once for the peak memory, then
- * warms up; the three are then timed in turn, `runs` times each (so a burst of load on a shared machine falls on every
- * size alike), each time on fresh copies judged back to back, as many as make every sample judge as much (100 at 1×,
+ * processes of its own (`probesPerSize`), each of which judges it by every contract of its port (`judgeHistory`) once
+ * for the peak memory, then warms up; the three are then timed in turn, `runs` times in each process (so a burst of
+ * load on a shared machine falls on every size alike, and no one process's lean decides a step), each time on fresh
+ * copies judged back to back, as many as make every sample judge as much (100 at 1×,
  * 10 at 10×, 1 at 100×), so each size pays for the garbage it makes alike. A row per family and step: time(10n)/time(n), target ≤ 12×; and a row per
  * family for recording, which is the driver and the system, not a check.
  */
@@ -54,27 +55,41 @@ export async function benchScaling(options: BenchOptions): Promise<BenchRow[]> {
   return rows
 }
 
-/** Records a family's three Histories, starts a judging probe on each (its memory), then times the three in turn. */
+/**
+ * How many processes judge each size. One process's figures lean one way for its whole life (where its heap landed,
+ * what its compiler made of the code): on a shared machine that alone moved a step's ratio by ±5%, as much as its
+ * margin to the target. The samples of all of them are pooled.
+ */
+export const probesPerSize = 3
+
+/** Records a family's three Histories, starts `probesPerSize` judging probes on each (the first's memory), then times the sizes in turn, each probe in turn. */
 async function measureFamily(family: ScalingFamily, runs: number, folder: string): Promise<Measured[]> {
-  const sizes: Array<Omit<Measured, 'judging' | 'memory'> & { probe: JudgingProbe }> = []
+  const sizes: Array<Omit<Measured, 'judging' | 'memory'> & { probes: JudgingProbe[] }> = []
   try {
     for (const size of family.sizes) {
       const { history, ...recorded } = await recordScalingHistory(family, size)
       const file = join(folder, `${family.port}-${size}.bin`)
       const bytes = serialize(history)
       writeFileSync(file, bytes)
-      const probe = await startJudgingProbe(file).finally(() => rmSync(file))
-      sizes.push({ ...recorded, historyBytes: bytes.length, probe })
+      const measured = { ...recorded, historyBytes: bytes.length, probes: [] as JudgingProbe[] }
+      sizes.push(measured)
+      try {
+        for (let p = 0; p < probesPerSize; p++) measured.probes.push(await startJudgingProbe(file))
+      } finally {
+        rmSync(file)
+      }
     }
     const times = sizes.map((): number[] => [])
     const largest = Math.max(...family.sizes)
     for (let run = 0; run < runs; run++) {
-      // each sample judges as much at every size: 100 copies at 1×, 10 at 10×, 1 at 100× (their collections included)
-      for (const [i, { probe, size }] of sizes.entries()) times[i]!.push(await probe.time(Math.max(1, Math.round(largest / size))))
+      for (let p = 0; p < probesPerSize; p++) {
+        // each sample judges as much at every size: 100 copies at 1×, 10 at 10×, 1 at 100× (their collections included)
+        for (const [i, { probes, size }] of sizes.entries()) times[i]!.push(await probes[p]!.time(Math.max(1, Math.round(largest / size))))
+      }
     }
-    return sizes.map(({ probe, ...m }, i) => ({ ...m, memory: probe.memory, judging: statsOf(times[i]!) }))
+    return sizes.map(({ probes, ...m }, i) => ({ ...m, memory: probes[0]!.memory, judging: statsOf(times[i]!) }))
   } finally {
-    await Promise.all(sizes.map(({ probe }) => probe.close()))
+    await Promise.all(sizes.flatMap(({ probes }) => probes.map((probe) => probe.close())))
   }
 }
 
@@ -95,7 +110,7 @@ function stepRows(family: ScalingFamily, measured: readonly Measured[]): BenchRo
       ratio,
       target: `≤ ${scalingTarget}× per 10×`,
       met: ratio <= scalingTarget,
-      note: `${count(small.size)}: ${ms(small.judging.median)}, ${count(large.size)}: ${ms(large.judging.median)}; peak memory of judging ${mib(memSmall)} → ${mib(memLarge)} (${memRatio}×, linear ${memRatio <= scalingTarget ? '✓' : '✗'})${verdicts.join('')}`,
+      note: `${count(small.size)}: ${ms(small.judging.median)}, ${count(large.size)}: ${ms(large.judging.median)} (${small.judging.runs} samples a size, from ${probesPerSize} processes); peak memory of judging ${mib(memSmall)} → ${mib(memLarge)} (${memRatio}×, linear ${memRatio <= scalingTarget ? '✓' : '✗'})${verdicts.join('')}`,
     }
   })
 }
