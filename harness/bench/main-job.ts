@@ -35,14 +35,17 @@ export async function benchMainJob(options: BenchOptions): Promise<BenchRow[]> {
 
 async function mainJob(args: readonly string[]): Promise<ProcessUsage> {
   const out = mkdtempSync(join(tmpdir(), 'contract-kit-bench-main-'))
+  let keep = false
   try {
     const usage = await measureProcess([process.execPath, join(packageRoot, 'bin/contract-kit.js'), 'run', ...args, '--out', out], { cwd: packageRoot, env: { ...process.env, NO_COLOR: '1', CONTRACT_KIT_FROM_SOURCE: '' } })
     if (usage.code !== 0) {
+      // the reports (results.json, the History of every run that did not hold) stay for whoever looks into it
+      keep = true
       const failed = usage.stdout.split('\n').filter((line) => /FAIL|×|^contract-kit:/.test(line)).slice(0, 20).join('\n')
-      throw new Error(`the main job exited ${usage.code}:\n${failed}`)
+      throw new Error(`the main job exited ${usage.code} (its reports are kept in ${out}):\n${failed}`)
     }
     return usage
   } finally {
-    rmSync(out, { recursive: true, force: true })
+    if (!keep) rmSync(out, { recursive: true, force: true })
   }
 }

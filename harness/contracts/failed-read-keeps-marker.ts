@@ -39,7 +39,7 @@ export const failedReadKeepsMarker = defineContract<SessionClientHistory>({
     if (proven) {
       const { answered: permanent, next, afterMs } = proven
       return broken(
-        `the client read ${id} again after it answered ${permanent.answer}, a permanent failure: its read ${next.read} came ${afterMs} ms after read ${permanent.read}'s request, before that try's ${count(run.given.tryTimeoutMs)} ms limit could have run out; ${describeReads(reads)}`,
+        `the client read ${id} again after it answered ${permanent.answer}, a permanent failure: its read ${next.read} came ${afterMs} ms after the earliest it may have begun read ${permanent.read}'s try, before that try's ${count(run.given.tryTimeoutMs)} ms limit could have run out; ${describeReads(reads)}`,
         { ...figures, permanent: permanent.answer, permanentRead: permanent.read, nextRead: next.read, afterMs, tryTimeoutMs: run.given.tryTimeoutMs, readsAfter: reads.filter((r) => r.read > permanent.read).length },
       )
     }

@@ -280,7 +280,7 @@ describe('a try the client may have given up on is not taken for a permanent fai
   test('recovery/failed-read-keeps-marker: a not_found read again before its try limit ran out is broken; once the limit may have run out, it proves nothing', async () => {
     const mutant = sessionClientMutants.find((m) => m.name.endsWith('/retries-every-error'))!
     const history = await recordBundledSessionScenario('message-gone', mutant.create)
-    expect(checkFailedReadKeepsMarker(history)).toMatchObject({ verdict: 'broken', message: expect.stringMatching(/read m-2 again after it answered not_found, a permanent failure: its read 2 came [\d.]+ ms after read 1's request, before that try's 1,000 ms limit could have run out/) })
+    expect(checkFailedReadKeepsMarker(history)).toMatchObject({ verdict: 'broken', message: expect.stringMatching(/read m-2 again after it answered not_found, a permanent failure: its read 2 came [\d.]+ ms after the earliest it may have begun read 1's try, before that try's 1,000 ms limit could have run out/) })
     // read 2 answered ok and the client printed the reply whole: had it given up on read 1 at its limit, that was right
     expect(checkFailedReadKeepsMarker(later(history, 2, 1000))).toMatchObject({ verdict: 'unknown', reason: expect.stringMatching(/^read 2 after read 1's not_found proves nothing \(read again [\d.]+ ms after the client may have begun that try, once its 1,000 ms limit may have run out.*\), and read 2 answered ok/) })
   })
@@ -289,7 +289,7 @@ describe('a try the client may have given up on is not taken for a permanent fai
     const history = await recordBundledSessionScenario('failed-read-then-later-frame', mutant.create)
     const reads = history.events.flatMap((e) => (e.type === 'note' && e.what === 'server' && (e.value as { type: string }).type === 'read' ? [e.value as { read: number; answer: string }] : []))
     const again = reads.find((r, i) => i > 0 && reads[i - 1].answer === 'ok')!
-    expect(checkTransientReadRetried(history)).toMatchObject({ verdict: 'broken', message: expect.stringMatching(new RegExp(`again after it was read whole, while it stayed in the view: its read ${again.read} came [\\d.]+ ms after read ${again.read - 1}'s request \\(ok\\), before that try's 200 ms limit could have run out`)) })
+    expect(checkTransientReadRetried(history)).toMatchObject({ verdict: 'broken', message: expect.stringMatching(new RegExp(`again after it was read whole, while it stayed in the view: its read ${again.read} came [\\d.]+ ms after the earliest it may have begun read ${again.read - 1}'s try \\(ok\\), before that try's 200 ms limit could have run out`)) })
     expect(checkTransientReadRetried(later(history, again.read, 200))).not.toMatchObject({ message: expect.stringMatching(/again after it was read whole/) })
   })
   test('recovery/failed-read-keeps-marker: the reference client, had it read a gone message again, is broken only when the read came before the try limit ran out', async () => {
@@ -300,6 +300,21 @@ describe('a try the client may have given up on is not taken for a permanent fai
     expect(checkFailedReadKeepsMarker(history)).toMatchObject({ verdict: 'held', evidence: expect.stringMatching(/^m-2 failed permanently \(not_found\) and was not read again: 1 GetSessionMessage read \(not_found\); /) })
     expect(checkFailedReadKeepsMarker(again(50))).toMatchObject({ verdict: 'broken', witness: { permanentRead: 1, nextRead: 2, readsAfter: 1 } })
     expect(checkFailedReadKeepsMarker(again(1000))).toMatchObject({ verdict: 'held', evidence: expect.stringMatching(/^m-2 failed permanently \(not_found\) and was not read again: 2 GetSessionMessage reads \(not_found ×2\) \(read 2 after read 1's not_found proves nothing: read again [\d.]+ ms after the client may have begun that try, once its 1,000 ms limit may have run out/), figures: { unproven: [{ permanentRead: 1, nextRead: 2 }] } })
+  })
+})
+
+describe('a client that reached its first read late may have had no time for another', () => {
+  test('recovery/transient-read-retried: one hung read and exit 2 is broken when the try began with time for another, unknown when the deadline may have cut it', async () => {
+    const history = await recordBundledSessionScenario('read-outlasts-timeout', createReferenceSessionClient)
+    const isRead = (e: SessionClientHistory['events'][number], n: number) => e.type === 'note' && e.what === 'server' && (e.value as { type: string; read?: number }).type === 'read' && (e.value as { read: number }).read === n
+    const first = history.events.find((e) => isRead(e, 1))!
+    // as if the client had made only its first try: none after it
+    const once = { ...history, events: history.events.filter((e) => !(e.type === 'note' && e.what === 'server' && (e.value as { read?: number }).read !== undefined && (e.value as { read: number }).read > 1)) }
+    expect(checkTransientReadRetried(once)).toMatchObject({ verdict: 'broken', message: expect.stringMatching(/read message m-2 once \(hang\) and never tried again/) })
+    // the same, had the kit started the client 250 ms before its first read reached the server (a slow start, a busy machine)
+    const invoke = once.events.find((e) => e.type === 'invoke')!
+    const startedEarly = { ...once, events: once.events.map((e) => (e === invoke ? { ...e, time: first.time - 250 } : e)) }
+    expect(checkTransientReadRetried(startedEarly)).toMatchObject({ verdict: 'unknown', reason: expect.stringMatching(/^the client read m-2 once, but read 1 \(hang\) reached the server 250 ms after the client was started, its try limit of 400 ms ran to 650 ms, and its 600 ms deadline may have come before another try was due/) })
   })
 })
 

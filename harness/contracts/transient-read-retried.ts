@@ -1,5 +1,5 @@
 import type { SessionClientHistory } from '#harness/history/history.ts'
-import { applies, broken, defineContract, held } from '#harness/contracts/contract.ts'
+import { applies, broken, defineContract, held, unknown } from '#harness/contracts/contract.ts'
 import type { ContractBroken } from '#harness/contracts/contract.ts'
 import type { SessionRun } from '#harness/contracts/session/session-run.ts'
 import type { ServerEvent } from '#harness/servers/session-server/server-event.ts'
@@ -8,6 +8,7 @@ import { readBudget, readPlan, scenarioReadPlan, triesPerRound } from '#harness/
 import type { ReadPlan } from '#harness/contracts/session/read-plan.ts'
 import type { SessionGiven } from '#harness/drivers/session-client/build-session.ts'
 import { rereadsAfter } from '#harness/contracts/session/rereads-after.ts'
+import { noTimeAfter } from '#harness/contracts/session/no-time-after.ts'
 
 const wholeAnswers: ReadonlySet<string> = new Set(['ok'])
 
@@ -35,7 +36,7 @@ function readsOverBound(run: SessionRun): ContractBroken | undefined {
     if (proven && !leavesAndReturns(run.oracle.views, id)) {
       const { answered, next, afterMs } = proven
       return broken(
-        `the client read message ${id} again after it was read whole, while it stayed in the view: its read ${next.read} came ${afterMs} ms after read ${answered.read}'s request (ok), before that try's ${count(run.given.tryTimeoutMs)} ms limit could have run out; ${describeReads(reads)}`,
+        `the client read message ${id} again after it was read whole, while it stayed in the view: its read ${next.read} came ${afterMs} ms after the earliest it may have begun read ${answered.read}'s try (ok), before that try's ${count(run.given.tryTimeoutMs)} ms limit could have run out; ${describeReads(reads)}`,
         { message: id, reads: reads.length, answers: reads.map((r) => r.answer), readWholeAt: reads.indexOf(answered) + 1, nextRead: next.read, afterMs, tryTimeoutMs: run.given.tryTimeoutMs },
       )
     }
@@ -80,6 +81,8 @@ export const transientReadRetried = defineContract<SessionClientHistory>({
         return held(`${count(bytes)}-byte reply ${id} read whole after ${describeReads(reads)}, within the bound of ${readBudget}, exit 0`, { ...figures, exitCode: 0, replyBytes: bytes })
       }
       if (result.exitCode === 2 && reads.length > 0 && answers.every((a) => a === 'hang')) {
+        const late = noTimeAfter(run, reads.at(-1))
+        if (late) return unknown(`the client exited 2 after ${describeReads(reads)}, but ${late}: a try cut to the deadline is the last`)
         return broken(`the client's try of ${id} hung until the deadline (exit 2) after ${describeReads(reads)}: a try with no answer within its ${count(run.given.tryTimeoutMs)} ms limit is abandoned for the next`, { ...describeReply(run), ...figures, tryTimeoutMs: run.given.tryTimeoutMs })
       }
       const made = reads.length === 0 ? `never read message ${id}, which the view cut` : `gave up on message ${id} after ${describeReads(reads)}`
@@ -90,6 +93,8 @@ export const transientReadRetried = defineContract<SessionClientHistory>({
       const end = answers.includes('ok') ? 'read whole at last' : 'no try could read it whole'
       return held(`${id} tried again after it failed: ${describeReads(reads)}, within the bound of ${readBudget}; ${end}`, figures)
     }
+    const late = reads.length <= 1 ? noTimeAfter(run, reads[0]) : undefined
+    if (late) return unknown(`the client ${reads.length === 0 ? `never read ${id}` : `read ${id} once`}, but ${late}: whether it would have tried again cannot be told from this run`)
     const made = reads.length === 0 ? `never read message ${id}, which the view cut` : `read message ${id} once (${answers[0]}) and never tried again`
     return broken(`the client ${made}; a correct client tries a failed read up to ${triesPerRound} times a round`, { ...describeReply(run), ...figures })
   },

@@ -25,6 +25,8 @@ export interface SessionRun {
   events: ServerEvent[]
   /** When the kit recorded each server event (ms from the start of the run), parallel to `events`. */
   times: number[]
+  /** When the kit started the client (its `session-client.run` invoke, same clock), if it did: its deadline began no earlier. */
+  startedMs?: number
   result?: SessionClientResult
   reply?: PrintedReply
 }
@@ -40,9 +42,10 @@ export function sessionRun(history: SessionClientHistory): SessionRun {
   const notes = history.events.flatMap((e) => (e.type === 'note' && e.what === 'server' ? [e] : []))
   const events = notes.map((e) => e.value as ServerEvent)
   const times = notes.map((e) => e.time)
+  const invoke = history.events.find((e) => e.type === 'invoke' && e.f === 'session-client.run')
   const completion = history.events.find((e) => e.type === 'ok' && e.f === 'session-client.run')
   const result = completion && 'value' in completion ? (completion.value as SessionClientResult) : undefined
-  const run: SessionRun = { given, oracle, events, times, ...(result ? { result, reply: printedReply(result, given, oracle) } : {}) }
+  const run: SessionRun = { given, oracle, events, times, ...(invoke ? { startedMs: invoke.time } : {}), ...(result ? { result, reply: printedReply(result, given, oracle) } : {}) }
   cache.set(history, run)
   return run
 }

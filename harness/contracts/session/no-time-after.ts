@@ -1,0 +1,32 @@
+import type { SessionRun } from '#harness/contracts/session/session-run.ts'
+import type { ServerEvent } from '#harness/servers/session-server/server-event.ts'
+import { count } from '#harness/contracts/session/session-run.ts'
+import { waitSlackMs } from '#harness/contracts/session/reconnect-gaps.ts'
+
+type ServerRead = Extract<ServerEvent, { type: 'read' }>
+
+/**
+ * Why a correct client may have had no time for another try after `read` (none: the first read) before its deadline,
+ * or undefined when it surely had. Its deadline ends no earlier than `timeoutMs` after the kit started it; its next try
+ * was due no later than the server's answer to this one (a failure), or that try's limit after the server took it (a
+ * hang; the first read: the first frame written, before which there is no message to read). A client slow to get this
+ * far — a busy machine, a slow start — may have begun the try with less than its limit left, cut to the deadline, and
+ * then a correct client makes no other. 2 ms of timer slack.
+ */
+export function noTimeAfter(run: SessionRun, read: ServerRead | undefined): string | undefined {
+  if (run.startedMs === undefined) return undefined
+  const deadlineMs = run.startedMs + run.given.timeoutMs
+  const since = (ms: number) => `${count(Math.round((ms - run.startedMs!) * 10) / 10)} ms`
+  if (!read) {
+    const frameAt = run.events.findIndex((e) => e.type === 'frame')
+    if (frameAt < 0 || deadlineMs - run.times[frameAt]! > waitSlackMs) return undefined
+    return `the first frame was written ${since(run.times[frameAt]!)} after the client was started, and its ${count(run.given.timeoutMs)} ms deadline may have come before it could read`
+  }
+  const atMs = run.times[run.events.indexOf(read)]
+  if (atMs === undefined) return undefined
+  const hang = read.answer === 'hang'
+  const dueMs = hang ? atMs + run.given.tryTimeoutMs : atMs
+  if (deadlineMs - dueMs > waitSlackMs) return undefined
+  const due = hang ? `, its try limit of ${count(run.given.tryTimeoutMs)} ms ran to ${since(dueMs)}` : ''
+  return `read ${read.read} (${read.answer}) reached the server ${since(atMs)} after the client was started${due}, and its ${count(run.given.timeoutMs)} ms deadline may have come before another try was due`
+}
