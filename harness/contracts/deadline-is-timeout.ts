@@ -1,12 +1,13 @@
 import type { SessionClientHistory } from '#harness/history/history.ts'
 import { byReadPlan } from '#harness/contracts/session/by-read-plan.ts'
-import { broken, defineContract, held, notApplicable } from '#harness/contracts/contract.ts'
+import { broken, defineContract, held, notApplicable, unknown } from '#harness/contracts/contract.ts'
 import { readBudget } from '#harness/contracts/session/read-plan.ts'
 import { sessionPaths } from '#harness/servers/session-server/session-paths.ts'
 import { count, describeReads, describeReply, readsOf } from '#harness/contracts/session/session-run.ts'
 import type { SessionRun } from '#harness/contracts/session/session-run.ts'
 import type { ReadPlan } from '#harness/contracts/session/read-plan.ts'
 import type { SessionGiven } from '#harness/drivers/session-client/build-session.ts'
+import { noTimeAfter } from '#harness/contracts/session/no-time-after.ts'
 
 /** The exit code of a client whose deadline passed. */
 const timeoutExit = 2
@@ -64,6 +65,8 @@ export const deadlineIsTimeout = defineContract<SessionClientHistory>({
     const ranOut = result.exitCode !== timeoutExit ? triesRanOut(run, plan) : undefined
     if (ranOut) return notApplicable(ranOut)
     if (result.exitCode === timeoutExit) {
+      const late = plan.openAtDeadline && readsOf(run, run.oracle.replyId).length === 0 ? noTimeAfter(run, undefined) : undefined
+      if (late) return unknown(`the client exited ${timeoutExit} having read nothing, but ${late}: whether a read would have been open at it cannot be told from this run`)
       const missing = plan.openAtDeadline ? `no read of ${run.oracle.replyId} was open` : 'the client was not watching when it'
       return broken(`the client exited ${timeoutExit}, but ${missing} at the ${deadline} deadline`, { ...describeReply(run), reads: readsOf(run, run.oracle.replyId).length })
     }
