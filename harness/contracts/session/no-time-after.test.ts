@@ -28,8 +28,11 @@ describe('noTimeAfter', () => {
     expect(noTimeAfter(run([[699, failed]]), failed)).toMatch(/^read 2 \(unavailable\) reached the server 599 ms after the client was started, and its 600 ms deadline/)
   })
   test('no read at all: only a first frame written at the deadline leaves no time to read; no frame, or no start known, proves nothing either way', () => {
+    // the frames that show the reply, when the oracle says which: the one at 650 ms does not, the one at 699 ms does
+    const shown = { ...run([[650, frame], [699, { ...frame, frame: 1 }]]), oracle: { replyId: 'm-2', views: [['m-1'], ['m-1', 'm-2']] } as unknown as SessionRun['oracle'] }
+    expect(noTimeAfter(shown, undefined)).toMatch(/^the first frame showing m-2 was written 599 ms after/)
     expect(noTimeAfter(run([[650, frame]]), undefined)).toBeUndefined()
-    expect(noTimeAfter(run([[699, frame]]), undefined)).toMatch(/^the first frame was written 599 ms after the client was started, and its 600 ms deadline may have come before it could read$/)
+    expect(noTimeAfter(run([[699, frame]]), undefined)).toMatch(/^the first frame showing the reply was written 599 ms after the client was started, and its 600 ms deadline may have come before it could read$/)
     expect(noTimeAfter(run([]), undefined)).toBeUndefined()
     const late = read(1, 'hang')
     expect(noTimeAfter(run([[699, late]], null), late)).toBeUndefined()

@@ -9,18 +9,20 @@ type ServerRead = Extract<ServerEvent, { type: 'read' }>
  * Why a correct client may have had no time for another try after `read` (none: the first read) before its deadline,
  * or undefined when it surely had. Its deadline ends no earlier than `timeoutMs` after the kit started it; its next try
  * was due no later than the server's answer to this one (a failure), or that try's limit after the server took it (a
- * hang; the first read: the first frame written, before which there is no message to read). A client slow to get this
- * far — a busy machine, a slow start — may have begun the try with less than its limit left, cut to the deadline, and
- * then a correct client makes no other. 2 ms of timer slack.
+ * hang; the first read: the first frame written that shows the reply, before which it has nothing to read). A client
+ * slow to get this far — a busy machine, a slow start — may have begun the try with less than its limit left, cut to
+ * the deadline, and then a correct client makes no other. 2 ms of timer slack.
  */
 export function noTimeAfter(run: SessionRun, read: ServerRead | undefined): string | undefined {
   if (run.startedMs === undefined) return undefined
   const deadlineMs = run.startedMs + run.given.timeoutMs
   const since = (ms: number) => `${count(Math.round((ms - run.startedMs!) * 10) / 10)} ms`
   if (!read) {
-    const frameAt = run.events.findIndex((e) => e.type === 'frame')
+    // the first frame written that shows the awaited reply (any frame, where the oracle does not say which show it)
+    const shows = (frame: number) => run.oracle.views?.[frame]?.includes(run.oracle.replyId) ?? true
+    const frameAt = run.events.findIndex((e) => e.type === 'frame' && shows(e.frame))
     if (frameAt < 0 || deadlineMs - run.times[frameAt]! > waitSlackMs) return undefined
-    return `the first frame was written ${since(run.times[frameAt]!)} after the client was started, and its ${count(run.given.timeoutMs)} ms deadline may have come before it could read`
+    return `the first frame showing ${run.oracle.replyId ?? 'the reply'} was written ${since(run.times[frameAt]!)} after the client was started, and its ${count(run.given.timeoutMs)} ms deadline may have come before it could read`
   }
   const atMs = run.times[run.events.indexOf(read)]
   if (atMs === undefined) return undefined
