@@ -2,7 +2,7 @@ import type { SessionClientHistory } from '#harness/history/history.ts'
 import { applies, broken, defineContract, held, unknown } from '#harness/contracts/contract.ts'
 import type { ContractBroken } from '#harness/contracts/contract.ts'
 import type { SessionRun } from '#harness/contracts/session/session-run.ts'
-import type { ServerEvent } from '#harness/servers/session-server/server-event.ts'
+import type { ServerRead } from '#harness/servers/session-server/server-event.ts'
 import { clientResult, count, describeReads, describeReply, readsOf, sessionRun } from '#harness/contracts/session/session-run.ts'
 import { readBudget, readPlan, scenarioReadPlan, triesPerRound } from '#harness/contracts/session/read-plan.ts'
 import type { ReadPlan } from '#harness/contracts/session/read-plan.ts'
@@ -11,8 +11,6 @@ import { rereadsAfter } from '#harness/contracts/session/rereads-after.ts'
 import { noTimeAfter } from '#harness/contracts/session/no-time-after.ts'
 
 const wholeAnswers: ReadonlySet<string> = new Set(['ok'])
-
-type ServerRead = Extract<ServerEvent, { type: 'read' }>
 
 /** Whether the first read of the cut reply fails transiently with time left to try again, or why not. */
 function exercised(plan: ReadPlan, given: SessionGiven): true | string {

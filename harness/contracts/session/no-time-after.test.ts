@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { noTimeAfter } from '#harness/contracts/session/no-time-after.ts'
 import type { SessionRun } from '#harness/contracts/session/session-run.ts'
-import type { ServerEvent } from '#harness/servers/session-server/server-event.ts'
+import type { ServerEvent, ServerRead } from '#harness/servers/session-server/server-event.ts'
 
 /** Server events at their times (ms), a client started at 100 ms with a 600 ms deadline and a 400 ms try limit. */
 const run = (timed: Array<[number, ServerEvent]>, startedMs: number | null = 100): SessionRun => ({
@@ -11,7 +11,6 @@ const run = (timed: Array<[number, ServerEvent]>, startedMs: number | null = 100
   times: timed.map(([t]) => t),
   ...(startedMs === null ? {} : { startedMs }),
 })
-type ServerRead = Extract<ServerEvent, { type: 'read' }>
 const read = (n: number, answer: 'hang' | 'unavailable'): ServerRead => ({ type: 'read', read: n, connection: 1, messageId: 'm-2', answer, lateByMs: 0 })
 const frame: ServerEvent = { type: 'frame', watch: 1, frame: 0, cursor: 'c-0001' }
 

@@ -1,9 +1,7 @@
 import type { SessionRun } from '#harness/contracts/session/session-run.ts'
-import type { ServerEvent } from '#harness/servers/session-server/server-event.ts'
+import type { ServerRead } from '#harness/servers/session-server/server-event.ts'
 import { count } from '#harness/contracts/session/session-run.ts'
 import { waitSlackMs } from '#harness/contracts/session/reconnect-gaps.ts'
-
-type ServerRead = Extract<ServerEvent, { type: 'read' }>
 
 /**
  * Why a correct client may have had no time for another try after `read` (none: the first read) before its deadline,

@@ -1,10 +1,8 @@
 import type { SessionRun } from '#harness/contracts/session/session-run.ts'
-import type { ServerEvent } from '#harness/servers/session-server/server-event.ts'
+import type { ServerRead } from '#harness/servers/session-server/server-event.ts'
 import { connectionLosses } from '#harness/contracts/session/connection-losses.ts'
 import { waitSlackMs } from '#harness/contracts/session/reconnect-gaps.ts'
 import { count } from '#harness/contracts/session/session-run.ts'
-
-type ServerRead = Extract<ServerEvent, { type: 'read' }>
 
 /** A read whose answer should have ended the reading of its message, followed by another read of it, and how long after. */
 export interface Reread {

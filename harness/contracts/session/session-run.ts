@@ -1,5 +1,5 @@
 import type { SessionClientHistory } from '#harness/history/history.ts'
-import type { ServerEvent } from '#harness/servers/session-server/server-event.ts'
+import type { ServerEvent, ServerRead } from '#harness/servers/session-server/server-event.ts'
 import type { SessionClientResult } from '#harness/ports/session-client-port.ts'
 import type { SessionGiven, SessionOracle } from '#harness/drivers/session-client/build-session.ts'
 import { need } from '#harness/contracts/contract.ts'
@@ -107,7 +107,7 @@ export function clientResult(run: SessionRun): SessionClientResult {
 }
 
 /** The GetSessionMessage reads the server recorded of one message, in order, with their answers. */
-export function readsOf(run: SessionRun, messageId: string): Array<Extract<ServerEvent, { type: 'read' }>> {
+export function readsOf(run: SessionRun, messageId: string): ServerRead[] {
   return run.events.flatMap((e) => (e.type === 'read' && e.messageId === messageId ? [e] : []))
 }
 

@@ -37,3 +37,6 @@ export type ServerEvent =
   | { type: 'read'; read: number; connection: number; messageId: string | null; answer: ReadOutcomeName; lateByMs?: number }
   /** A hung read ended without an answer: the client gave up, or the server was closed under it. */
   | { type: 'read-abandoned'; read: number; messageId: string | null; by: 'client' | 'server-close' }
+
+/** A GetSessionMessage call as the server recorded it: its number, connection, message id and answer. */
+export type ServerRead = Extract<ServerEvent, { type: 'read' }>
