@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config'
 import PlainSummaryReporter from './harness/reporters/plain-summary-reporter.ts'
+import { contractProjects } from './harness/runner/contracts-vitest-options.ts'
 
 export default defineConfig({
   test: {
@@ -11,7 +12,8 @@ export default defineConfig({
     reporters: ['default', new PlainSummaryReporter()],
     projects: [
       { extends: true, test: { name: 'unit', include: ['harness/**/*.test.ts', 'fixtures/**/*.test.ts'], testTimeout: 30_000 } },
-      { extends: true, test: { name: 'contracts', include: ['harness/suite/*.suite.ts'], testTimeout: 300_000 } },
+      // the port suites beside the unit tests, then the timing-bound runs alone, one at a time (the same as `contract-kit run`)
+      ...contractProjects({ name: 'contracts', timingName: 'contracts-timing', testTimeout: 300_000 }),
     ],
   },
 })

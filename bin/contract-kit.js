@@ -36,7 +36,7 @@ function warnIfStale(built) {
   const builtAt = statSync(built).mtimeMs
   for (const folder of ['harness', 'fixtures']) {
     for (const file of readdirSync(`${root}${folder}`, { recursive: true })) {
-      if (file.endsWith('.ts') && !file.endsWith('.test.ts') && !/(^|\/)(bench|build|__test-helpers__)\//.test(file) && statSync(`${root}${folder}/${file}`).mtimeMs > builtAt) {
+      if (file.endsWith('.ts') && !file.endsWith('.test.ts') && !/(^|\/)(bench|build|hostile|soak|__test-helpers__)\//.test(file) && statSync(`${root}${folder}/${file}`).mtimeMs > builtAt) {
         process.stderr.write(`contract-kit: ${folder}/${file} is newer than dist/: run \`npm run build\` (or CONTRACT_KIT_FROM_SOURCE=1 to run the sources)\n`)
         return
       }

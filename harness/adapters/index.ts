@@ -76,6 +76,12 @@ function runnable(entry: string, options: { packages?: 'linked' } = {}): Promise
 
 export { UnknownAdapterError } from '#harness/adapters/unknown-adapter-error.ts'
 
+/** The command template of a bundled client run as a command (`session-client/<variant>@command`): its CLI with every placeholder. */
+export async function bundledClientTemplate(system: string): Promise<string[]> {
+  const variant = system.slice('session-client/'.length)
+  return [process.execPath, await runnable(sessionClientCli), variant, '--url', '{url}', '--session', '{session}', '--timeout', '{timeout}', '--try-timeout', '{tryTimeout}', '-o', '{output}']
+}
+
 /** Resolves an adapter name: a bundled system (in process, `@stdio` or `@command`), `stdio:<command line>`, or `command:<template>`. */
 export function resolveAdapter(name: string, options: { timeoutMs?: number } = {}): Adapter {
   if (name.startsWith(stdioPrefix)) return createStdioAdapter({ name, command: commandLineAfter(stdioPrefix, name), timeoutMs: options.timeoutMs })
@@ -86,11 +92,7 @@ export function resolveAdapter(name: string, options: { timeoutMs?: number } = {
       `--adapter ${JSON.stringify(name)}: expected a bundled system (${loadedAdapterNames().join(', ')}), a mutant or silent system (contract-kit list --systems), stdio:<command line> or command:<template>`,
     )
   }
-  if (name.endsWith(commandSuffix)) {
-    const variant = system.slice('session-client/'.length)
-    const args = [variant, '--url', '{url}', '--session', '{session}', '--timeout', '{timeout}', '--try-timeout', '{tryTimeout}', '-o', '{output}']
-    return createCommandAdapter({ name, template: async () => [process.execPath, await runnable(sessionClientCli), ...args] })
-  }
+  if (name.endsWith(commandSuffix)) return createCommandAdapter({ name, template: () => bundledClientTemplate(system) })
   if (name.endsWith(stdioSuffix)) {
     // bundled once per process: an agent log is started again for every kill and restart, and tsx takes a second each time
     return createStdioAdapter({ name, command: async () => [process.execPath, await runnable(serveStdio, { packages: 'linked' }), system], shownCommand: bundledStdioCommand(system), timeoutMs: options.timeoutMs })

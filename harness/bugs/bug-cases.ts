@@ -6,6 +6,8 @@ import type { BugPair } from '#harness/bugs/bug-pairs.ts'
 export interface BugScenario {
   id: string
   scenario: { port: string; title: string; reproduces?: string }
+  /** The contracts it exercises (which suite runs it: timing-bound runs go alone). */
+  exercises?: readonly string[]
 }
 
 /** One case of a bug: a scenario and the adapters it runs against (no pre-fix one for a reference-only case). */
@@ -17,6 +19,8 @@ export interface BugCase {
   preFix?: string
   /** The reference: the pair's, or a reference-only one for a port no pre-fix system offers. */
   reference: string
+  /** The contracts the scenario exercises, when known. */
+  exercises?: readonly string[]
 }
 
 /** A bug's cases, paired ones first, then reference-only ones; and the scenarios of the bug that none of its systems can run. */
@@ -36,10 +40,11 @@ export function bugCases(scenarios: readonly BugScenario[], pair: BugPair): BugC
   const paired: BugCase[] = []
   const alone: BugCase[] = []
   const leftOut: BugCases['leftOut'] = []
-  for (const { id, scenario } of mine) {
+  for (const { id, scenario, exercises } of mine) {
     const { port, title } = scenario
-    if (port === pairPort) paired.push({ id, title, port, preFix: pair.preFix, reference: pair.reference })
-    else if (others.has(port)) alone.push({ id, title, port, reference: others.get(port)! })
+    const known = exercises ? { exercises } : {}
+    if (port === pairPort) paired.push({ id, title, port, preFix: pair.preFix, reference: pair.reference, ...known })
+    else if (others.has(port)) alone.push({ id, title, port, reference: others.get(port)!, ...known })
     else leftOut.push({ id, port })
   }
   return { cases: [...paired, ...alone], leftOut }

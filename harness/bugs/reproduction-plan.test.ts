@@ -9,9 +9,15 @@ const cases: BugCase[] = [
   { id: 'r/depth', title: '', port: 'snapshotter', reference: 'snapshotter/built-in' },
 ]
 
+/** A session-client case whose verdict depends on time (it exercises recovery/transient-read-retried) and one whose does not. */
+const sessionCases: BugCase[] = [
+  { id: 'r/hung', title: '', port: 'session-client', preFix: 'session-client/dep-8516', reference: 'session-client/reference', exercises: ['recovery/transient-read-retried'] },
+  { id: 'r/cut', title: '', port: 'session-client', preFix: 'session-client/dep-8516', reference: 'session-client/reference', exercises: ['size/view-marker-exact'] },
+]
+
 describe('reproductionPlan', () => {
   it('runs each adapter once, on its port, expectations off and every History kept', () => {
-    const { plan, ports } = reproductionPlan(cases)
+    const { plan, suites } = reproductionPlan(cases)
     expect(plan).toEqual({
       adapters: [
         { name: 'tool-output/plat-200', ports: ['tool-output'] },
@@ -22,7 +28,11 @@ describe('reproductionPlan', () => {
       noExpectations: true,
       keepHistories: true,
     })
-    expect(ports).toEqual(['tool-output', 'snapshotter'])
+    expect(suites).toEqual(['tool-output', 'snapshotter'])
+  })
+
+  it('declares a case whose verdict depends on time in the timing-bound suite, and the others in their port’s', () => {
+    expect(reproductionPlan(sessionCases).suites).toEqual(['timing-bound', 'session-client'])
   })
 
   it('selects exactly the cases by their ids, not their neighbours', () => {

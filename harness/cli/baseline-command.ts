@@ -41,13 +41,13 @@ export async function baselineCommand(args: string[], stop?: CommandStop): Promi
   if (values.link !== undefined && !/^https?:$/.test(URL.canParse(values.link) ? new URL(values.link).protocol : '')) throw new UsageError(`--link: expected the http(s) URL of the issue tracking new failures, got ${JSON.stringify(values.link)}`)
   const repeat = decimalFlag('--repeat', String(values.repeat), { min: 1, max: 10 })
   const profile = loadProfile(values.profile)
-  const { plan, ports } = await planRun({ ...values, profile: [values.profile], 'no-expectations': true })
+  const { plan, suites } = await planRun({ ...values, profile: [values.profile], 'no-expectations': true })
   checkOutDir('--out', values.out)
   stop?.claim(values.out)
   const attempts = []
   for (let i = 1; i <= repeat; i++) {
     if (repeat > 1) console.error(`contract-kit: baseline run ${i} of ${repeat}`)
-    attempts.push(await executePlan(plan, { outDir: repeat === 1 ? values.out : join(values.out, `run-${i}`), ports, quiet: true }))
+    attempts.push(await executePlan(plan, { outDir: repeat === 1 ? values.out : join(values.out, `run-${i}`), suites, quiet: true }))
   }
   const results = attempts[attempts.length - 1]!
   const all = await loadScenarios(plan.scenarioDir ?? scenarioRoot)

@@ -13,9 +13,13 @@ function positiveInteger(flag: string, value: string | undefined): number | unde
   return decimalFlag(`--${flag}`, value, { min: 1, max: maxTimerMs })
 }
 
+/** The flags that tune the stdio checks, which a session client run as a command does not get. */
+const stdioOnlyFlags = ['port', 'calls', 'max-call-ms', 'timeout'] as const
+
 /**
  * `contract-kit doctor (--profile FILE | --adapter NAME) [--port PORT]... [--calls N] [--max-call-ms MS] [--timeout MS]`: starts one stdio
- * implementation, checks it before any scenario and prints the diagnosis. Exit 0 no check failed, 1 one did, 2 bad usage.
+ * implementation (or a session client run as a command, whose start-up alone is checked), checks it before any
+ * scenario and prints the diagnosis. Exit 0 no check failed, 1 one did, 2 bad usage.
  */
 export async function doctorCommand(args: string[]): Promise<number> {
   const { values } = parseFlags({
@@ -32,19 +36,29 @@ export async function doctorCommand(args: string[]): Promise<number> {
     strict: true,
   })
   if ((values.adapter === undefined) === (values.profile === undefined)) {
-    throw new UsageError(`doctor needs one of --profile FILE or --adapter 'stdio:<command line>' (or a bundled system such as pager/reference@stdio)`)
+    throw new UsageError(`doctor needs one of --profile FILE or --adapter 'stdio:<command line>' or 'command:<template>' (or a bundled system such as pager/reference@stdio)`)
   }
   const latencyCalls = positiveInteger('calls', values.calls)
   const maxCallMs = positiveInteger('max-call-ms', values['max-call-ms'])
-  const timeoutMs = positiveInteger('timeout', values.timeout) ?? (values.profile === undefined ? undefined : loadProfile(values.profile).timeoutMs)
-  if (values.profile === undefined && mayNameShippedSystem(values.adapter!)) await loadShippedSystems(portsNamedBy([values.adapter!]))
-  const target = values.profile === undefined ? resolveDoctorTarget(values.adapter!) : doctorTargetOfProfile(loadProfile(values.profile))
+  const profile = values.profile === undefined ? undefined : loadProfile(values.profile)
+  const timeoutMs = positiveInteger('timeout', values.timeout) ?? profile?.timeoutMs
+  if (profile === undefined && mayNameShippedSystem(values.adapter!)) await loadShippedSystems(portsNamedBy([values.adapter!]))
+  const target = profile === undefined ? resolveDoctorTarget(values.adapter!) : doctorTargetOfProfile(profile)
+  if (target.transport === 'command') {
+    const given = stdioOnlyFlags.find((flag) => values[flag] !== undefined)
+    if (given !== undefined) throw new UsageError(`--${given} tunes the stdio checks; ${target.label ?? 'this target'} is a session client run as a command, whose start-up alone doctor checks`)
+    return runDoctor(target)
+  }
   const expectedPorts = values.port ?? target.expectedPorts
   return runDoctor({ ...target, ...(expectedPorts ? { expectedPorts } : {}) }, { latencyCalls, maxCallMs, timeoutMs })
 }
 
-/** What doctor starts for a profile: its command in its folder, with its environment, expecting its ports. */
+/**
+ * What doctor starts for a profile: its command in its folder, with its environment, expecting its ports; or, for
+ * `transport: command`, its template in its folder (with no added environment, as the kit runs it).
+ */
 function doctorTargetOfProfile(profile: Profile): DoctorTarget {
-  if (profile.transport !== 'stdio') throw new UsageError(`${profile.given}: doctor checks implementations that speak the stdio protocol; this profile's transport is ${profile.transport}`)
-  return { label: `${profile.name} (${profile.given})`, command: profile.command, cwd: profile.cwd, ...(profile.env ? { env: profile.env } : {}), expectedPorts: profile.ports }
+  const label = `${profile.name} (${profile.given})`
+  if (profile.transport === 'command') return { transport: 'command', label, template: profile.command, cwd: profile.cwd }
+  return { label, command: profile.command, cwd: profile.cwd, ...(profile.env ? { env: profile.env } : {}), expectedPorts: profile.ports }
 }

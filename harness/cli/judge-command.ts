@@ -19,7 +19,9 @@ export async function judgeCommand(args: string[]): Promise<number> {
   const file = positionals[0]
   const history = readHistory(file)
   const judgement = judgeHistory(history)
-  console.log(`${terminalText(`${history.scenario} on ${history.adapter}`)} (${file}): ${judgement.verdict}`)
+  // the History's durations are those given at its time scale: the bounds judged are derived from them
+  const scale = (history.timeScale ?? 1) === 1 ? '' : `, at time scale ${history.timeScale}`
+  console.log(`${terminalText(`${history.scenario} on ${history.adapter}`)} (${file}${scale}): ${judgement.verdict}`)
   if (judgement.reason) console.log(`  ${judgement.verdict}: ${judgement.reason.split('\n').map(terminalText).join('\n')}`)
   for (const c of judgement.contracts) {
     const marks = [c.exercised ? 'exercised' : '', c.expectedBy ? `expected by ${c.expectedBy.source}` : ''].filter(Boolean).join(', ')

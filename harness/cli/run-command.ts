@@ -20,6 +20,8 @@ import { useRunTempFolder } from '#harness/runner/run-temp-folder.ts'
 import { claimReportFolder } from '#harness/runner/report-folder.ts'
 import { reproduceCommand } from '#harness/runner/reproduce-command.ts'
 import type { NotRun } from '#harness/reporters/run-results.ts'
+import { runTimeScale } from '#harness/timing/time-scale.ts'
+import { suiteOf } from '#harness/timing/timing-bound.ts'
 
 /** The flags of `run` (and of `baseline`, which runs a profile the same way). */
 export const runOptions = {
@@ -29,6 +31,7 @@ export const runOptions = {
   'no-expectations': { type: 'boolean', default: false },
   'keep-histories': { type: 'boolean', default: false },
   timeout: { type: 'string' },
+  'time-scale': { type: 'string' },
 } as const
 
 /**
@@ -60,11 +63,11 @@ async function runInterruptibly(values: RunValues, shard: { index: number; count
     if (interruption.exitCode === undefined) throw error
     return interruption.exitCode // stopped while asking the implementations their ports: nothing ran
   }
-  const { plan, ports, runs } = planned
+  const { plan, suites, runs } = planned
   checkOutDir('--out', values.out)
   const folder = claimReportFolder(values.out)
   interruption.onAbort(() => folder.abandon())
-  const results = await executePlan(plan, { outDir: values.out, ports, ...(shard ? { shard } : {}), interruption, planned: runs })
+  const results = await executePlan(plan, { outDir: values.out, suites, ...(shard ? { shard } : {}), interruption, planned: runs, timeScale: plan.timeScale })
   folder.done()
   if (interruption.exitCode !== undefined) return interruption.exitCode
   if (values.screenshot) await (await import('#harness/reporters/matrix/keep-matrix-screenshot.ts')).keepMatrixScreenshot(values.out) // loads playwright-core only when asked
@@ -89,18 +92,20 @@ type RunValues = {
   'no-expectations'?: boolean
   'keep-histories'?: boolean
   timeout?: string
+  'time-scale'?: string
   screenshot?: boolean
 }
 
-/** Turns `run`'s flags into a plan, the ports that have runs and every run it holds; throws a UsageError when nothing would run. */
-export async function planRun(values: Omit<RunValues, 'out'>): Promise<{ plan: RunPlan; ports: string[]; runs: NotRun[] }> {
+/** Turns `run`'s flags into a plan, the contract suites that have runs and every run it holds; throws a UsageError when nothing would run. */
+export async function planRun(values: Omit<RunValues, 'out'>): Promise<{ plan: RunPlan; suites: string[]; runs: NotRun[] }> {
   const timeoutMs = values.timeout === undefined ? undefined : decimalFlag('--timeout', values.timeout, { min: 1, max: maxTimerMs, what: 'a whole number of milliseconds' })
+  const timeScale = runTimeScale(values['time-scale'])
   const profiles = (values.profile ?? []).map((file) => loadProfile(file))
   const defaults = values.adapter === undefined && profiles.length === 0
   const { scenarios, adapters, patterns, scenarioDir } = await selectRun({ ...values, adapter: values.adapter ?? (defaults ? undefined : []) })
   const noExpectations = values['no-expectations'] ?? false
   if (!noExpectations) for (const name of adapters) expectationsFor(name)
-  const plan: RunPlan = { adapters: [], scenarios: patterns, ...(scenarioDir ? { scenarioDir } : {}), noExpectations, keepHistories: values['keep-histories'] ?? false, ...(timeoutMs ? { timeoutMs } : {}) }
+  const plan: RunPlan = { adapters: [], scenarios: patterns, ...(scenarioDir ? { scenarioDir } : {}), noExpectations, keepHistories: values['keep-histories'] ?? false, ...(timeoutMs ? { timeoutMs } : {}), timeScale }
   for (const name of adapters) plan.adapters.push({ name, ...(await declaredPorts(name, timeoutMs)) })
   for (const profile of [...(defaults ? bundledProfiles() : []), ...profiles]) plan.adapters.push(planAdapterOfProfile(profile))
   const names = plan.adapters.map((a) => a.name)
@@ -113,9 +118,19 @@ export async function planRun(values: Omit<RunValues, 'out'>): Promise<{ plan: R
   }
   return {
     plan,
-    ports: [...new Set(runs.map(({ s }) => s.scenario.port))],
+    suites: suitesOfRuns(runs, plan.noExpectations),
     runs: runs.map(({ adapter, s }) => ({ adapter: adapter.name, scenario: s.id, reproduce: reproduceCommand(s.id, adapter.name, noExpectations, adapter.select, scenarioDir) })),
   }
+}
+
+/**
+ * The contract suites a plan's runs are declared in: each port with a run whose verdict does not depend on time, the
+ * port whose suite checks a profile's lists (that of its first run), and the timing-bound suite when a run's does.
+ */
+function suitesOfRuns(runs: ReadonlyArray<{ adapter: PlanAdapter; s: LoadedScenario }>, noExpectations: boolean): string[] {
+  const suites = new Set(runs.map(({ s }) => suiteOf(s.scenario.port, s.exercises)))
+  if (!noExpectations) for (const a of new Set(runs.map((r) => r.adapter))) if (a.expectations !== undefined) suites.add(runs.find((r) => r.adapter === a)!.s.scenario.port)
+  return [...suites]
 }
 
 /** Says which scenarios of an adapter's ports are not run because it lacks a capability they need. */

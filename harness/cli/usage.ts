@@ -3,7 +3,7 @@ export const usage = `contract-kit — replay scenario files against implementat
 
 Usage:
   contract-kit run [--adapter NAME]... [--profile FILE]... [--scenario PATTERN]... [--scenario-dir DIR] [--out DIR]
-                   [--no-expectations] [--keep-histories] [--timeout MS] [--shard I/N] [--screenshot]
+                   [--no-expectations] [--keep-histories] [--timeout MS] [--time-scale N] [--shard I/N] [--screenshot]
       Replays every selected scenario against every selected adapter (default: every bundled system and the bundled
       example profiles) and writes results.json, junit.xml, summary.md, matrix.html and the History of every run that
       did not hold into DIR (default reports/).
@@ -17,6 +17,9 @@ Usage:
       --scenario-dir reads scenario files from DIR instead of the bundled scenarios/ folder.
       --keep-histories writes the History of every run, held ones too (by default only of runs that did not hold).
       --timeout sets every call's limit in milliseconds (default 10000, or the scenario's given.timeoutMs).
+      --time-scale N multiplies every duration a scenario gives an implementation (a client's deadline and try limit,
+      delays, GOAWAY grace) and the bounds contracts derive from them (default CONTRACT_KIT_TIME_SCALE, else 1; a
+      profile's timeScale multiplies it). A run left unknown only because of time runs again at 2×, then 4× that scale.
       --screenshot opens matrix.html in Chromium afterwards and keeps matrix.png beside it (skipped, with a line on
       stderr, when there is no Chromium).
       --shard I/N runs part I of N of the suite files (one per port; vitest's --shard) and writes its blob to

@@ -29,6 +29,11 @@ export interface ContractNotApplicable {
 export interface ContractUnknown {
   verdict: 'unknown'
   reason: string
+  /**
+   * `time`: the run could not tell because of when things happened (the client started late, the kit noticed late, a
+   * try may have begun with less than its limit), so the same run given more time may tell; absent: anything else.
+   */
+  cause?: 'time'
 }
 
 /** The result of checking one contract on one History: the four ways a check can end. Only `held` is a pass, and it carries its evidence. */
@@ -53,6 +58,11 @@ export interface ContractDefinition<H extends History = History, P extends PortN
    * contract of its port that this says it does).
    */
   exercisedBy(scenario: ScenarioOf<P>): true | string
+  /**
+   * `true`: its verdict depends on when things happened (a deadline, a try limit, a reconnect's wait), so a scenario
+   * that exercises it is timing-bound: run alone, one at a time, and run again at a larger time scale when it could not tell.
+   */
+  timing?: true
   /** `named`: the contract counts as exercised only where a scenario names it (every run still judges it); default `derived`. */
   exercise?: 'derived' | 'named'
   /** What the kit must observe of the implementation to judge this contract in this scenario (default: its answers only). */
@@ -158,6 +168,11 @@ export function notApplicable(reason: string): ContractNotApplicable {
 /** An unknown result: what evidence the checker should have seen and did not. */
 export function unknown(reason: string): ContractUnknown {
   return { verdict: 'unknown', reason }
+}
+
+/** An unknown result because of time: the run could not tell only because of when things happened (it may tell at a larger time scale). */
+export function unknownInTime(reason: string): ContractUnknown {
+  return { verdict: 'unknown', reason, cause: 'time' }
 }
 
 /** The one line a result says after its verdict: the evidence, the message, or the reason. */

@@ -1,6 +1,6 @@
 import type { SessionClientHistory } from '#harness/history/history.ts'
 import { byReadPlan } from '#harness/contracts/session/by-read-plan.ts'
-import { broken, defineContract, held, notApplicable, unknown } from '#harness/contracts/contract.ts'
+import { broken, defineContract, held, notApplicable, unknownInTime } from '#harness/contracts/contract.ts'
 import { readBudget } from '#harness/contracts/session/read-plan.ts'
 import { sessionPaths } from '#harness/servers/session-server/session-paths.ts'
 import { count, describeReads, describeReply, readsOf } from '#harness/contracts/session/session-run.ts'
@@ -56,6 +56,7 @@ export const deadlineIsTimeout = defineContract<SessionClientHistory>({
   statement: 'Whole-message reads count against the deadline: a read, or the watch, still open at --timeout exits 2 (timeout), never 0 with a cut reply, never 1.',
   from: ['DEP-8516'],
   port: 'session-client',
+  timing: true,
   ...byReadPlan(exercised, (run, plan, result) => {
     const open = openAtDeadline(run, plan)
     const deadline = `${count(run.given.timeoutMs)} ms`
@@ -66,7 +67,7 @@ export const deadlineIsTimeout = defineContract<SessionClientHistory>({
     if (ranOut) return notApplicable(ranOut)
     if (result.exitCode === timeoutExit) {
       const late = plan.openAtDeadline && readsOf(run, run.oracle.replyId).length === 0 ? noTimeAfter(run, undefined) : undefined
-      if (late) return unknown(`the client exited ${timeoutExit} having read nothing, but ${late}: whether a read would have been open at it cannot be told from this run`)
+      if (late) return unknownInTime(`the client exited ${timeoutExit} having read nothing, but ${late}: whether a read would have been open at it cannot be told from this run`)
       const missing = plan.openAtDeadline ? `no read of ${run.oracle.replyId} was open` : 'the client was not watching when it'
       return broken(`the client exited ${timeoutExit}, but ${missing} at the ${deadline} deadline`, { ...describeReply(run), reads: readsOf(run, run.oracle.replyId).length })
     }

@@ -1,6 +1,6 @@
 import type { SessionClientHistory } from '#harness/history/history.ts'
 import { byReadPlan } from '#harness/contracts/session/by-read-plan.ts'
-import { broken, defineContract, held, unknown } from '#harness/contracts/contract.ts'
+import { broken, defineContract, held, unknown, unknownInTime } from '#harness/contracts/contract.ts'
 import { count, describeReads, describeReply, readsOf } from '#harness/contracts/session/session-run.ts'
 import { rereadsAfter } from '#harness/contracts/session/rereads-after.ts'
 import { noOutputReason, permanentAnswers } from '#harness/contracts/session/read-plan.ts'
@@ -30,6 +30,7 @@ export const failedReadKeepsMarker = defineContract<SessionClientHistory>({
     'When no try can read the reply whole (every round failed transiently, or a try failed permanently), the client keeps the cut reply with its marker, says the reply is cut, and exits 0; a message whose read failed permanently is not read again.',
   from: ['DEP-8516'],
   port: 'session-client',
+  timing: true,
   ...byReadPlan(exercised, (run, _plan, result) => {
     const id = run.oracle.replyId
     const reads = readsOf(run, id)
@@ -46,7 +47,7 @@ export const failedReadKeepsMarker = defineContract<SessionClientHistory>({
     const first = unproven[0]
     const wholeAfter = first && run.reply?.whole ? reads.find((r) => r.read > first.answered.read && r.answer === 'ok') : undefined
     if (first && wholeAfter) {
-      return unknown(`read ${first.next.read} after read ${first.answered.read}'s ${first.answered.answer} proves nothing (${first.why}), and read ${wholeAfter.read} answered ok: whether the client read ${id} whole after a permanent failure or after a try it gave up on cannot be told from this run`)
+      return (first.inTime ? unknownInTime : unknown)(`read ${first.next.read} after read ${first.answered.read}'s ${first.answered.answer} proves nothing (${first.why}), and read ${wholeAfter.read} answered ok: whether the client read ${id} whole after a permanent failure or after a try it gave up on cannot be told from this run`)
     }
     if (reads.length === 0) return broken(`the client never read ${id}, which the view cut: the cut text is kept only once its reads failed`, { ...describeReply(run), ...figures })
     const kept = keptCut(run, result)

@@ -27,6 +27,7 @@ export const reconnectBacksOff = defineContract<SessionClientHistory>({
   statement: `A watch the server ends under the client is reopened only after a wait: at least ${firstWaitMs} ms after the call ended, doubled for each watch call in a row that brought no frame, up to ${count(maxWaitMs)} ms (a replay of a refused call excepted).`,
   from: ['DEP-8516'],
   port: 'session-client',
+  timing: true,
   ...byReadPlan(exercised, (run, plan) => {
     const calls = watchCalls(run)
     const { reconnects, replays } = reconnectsOf(calls)

@@ -75,8 +75,8 @@ describe('session-client/reference (integration)', () => {
     expect(await evidence('failed-read-then-later-frame', checkTransientReadRetried)).toMatchObject({
       evidence: '11,392-byte reply m-2 read whole after 4 GetSessionMessage reads (unavailable ×3, ok), within the bound of 12, exit 0',
     })
-    expect(await evidence('read-outlasts-timeout', checkDeadlineIsTimeout)).toMatchObject({ evidence: expect.stringMatching(/^exit 2 \(timeout\) at the 600 ms deadline, with a read of m-2 open: \d GetSessionMessage reads \(hang ×\d\)$/) })
-    expect(await evidence('frame-outlasts-timeout', checkDeadlineIsTimeout)).toMatchObject({ evidence: 'exit 2 (timeout) at the 500 ms deadline, with the watch open, its settling frame held back 5,000 ms' })
+    expect(await evidence('read-outlasts-timeout', checkDeadlineIsTimeout)).toMatchObject({ evidence: expect.stringMatching(/^exit 2 \(timeout\) at the 2,400 ms deadline, with a read of m-2 open: \d GetSessionMessage reads \(hang ×\d\)$/) })
+    expect(await evidence('frame-outlasts-timeout', checkDeadlineIsTimeout)).toMatchObject({ evidence: 'exit 2 (timeout) at the 2,000 ms deadline, with the watch open, its settling frame held back 5,000 ms' })
     expect(await evidence('reads-keep-failing', checkFailedReadKeepsMarker)).toMatchObject({
       evidence: 'every read of m-2 failed: 12 GetSessionMessage reads (unavailable ×12); 4,118-byte cut reply printed with its [7,296 bytes truncated] marker and "replyCut": true, exit 0',
     })
@@ -234,8 +234,8 @@ describe('each mutant breaks the contract it names, saying what it did', () => {
     'older-server-fails': ['older-server', /against an older server the client exited 1, printed nothing/],
     'fails-when-reads-fail': ['reads-keep-failing', /no try could read m-2 whole \(12 GetSessionMessage reads \(unavailable ×12\)\) and the client exited 1, printed nothing/],
     'retries-every-error': ['message-gone', /read m-2 again after it answered not_found, a permanent failure/],
-    'reads-ignore-deadline': ['read-outlasts-timeout', /every read of m-2 hangs past the 600 ms deadline, and the client exited 0 with the cut reply, not 2/],
-    'timeout-exits-1': ['frame-outlasts-timeout', /the settling frame is held back past the 500 ms deadline, and the client exited 1, not 2/],
+    'reads-ignore-deadline': ['read-outlasts-timeout', /every read of m-2 hangs past the 2,400 ms deadline, and the client exited 0 with the cut reply, not 2/],
+    'timeout-exits-1': ['frame-outlasts-timeout', /the settling frame is held back past the 2,000 ms deadline, and the client exited 1, not 2/],
     'strips-marker': ['older-server', /printed a cut reply \(4,096 of 11,392 bytes\) with no \[N bytes truncated\] marker \(it ends "…" instead\)/],
     'reconnects-at-once': ['connection-dropped', /reopened the watch \(call 2\) [\d.]+ ms after the call before it ended \(drop\); 50 ms are due after a watch call that brought frames/],
     'fixed-reconnect-pause': ['backoff-while-dropped', /reopened the watch \(call 2\) [\d.]+ ms after .*100 ms are due after 1 watch call in a row that brought no frame/],

@@ -69,21 +69,21 @@ describe('a client that reached its first read late may have had no time for ano
     // as if the client had made only its first try: none after it
     const once = { ...history, events: history.events.filter((e) => !(e.type === 'note' && e.what === 'server' && (e.value as { read?: number }).read !== undefined && (e.value as { read: number }).read > 1)) }
     expect(checkTransientReadRetried(once)).toMatchObject({ verdict: 'broken', message: expect.stringMatching(/read message m-2 once \(hang\) and never tried again/) })
-    // the same, had the kit started the client 250 ms before its first read reached the server (a slow start, a busy machine)
+    // the same, had the kit started the client 1,500 ms before its first read reached the server (a slow start, a busy machine)
     const invoke = once.events.find((e) => e.type === 'invoke')!
-    const startedEarly = { ...once, events: once.events.map((e) => (e === invoke ? { ...e, time: first.time - 250 } : e)) }
-    expect(checkTransientReadRetried(startedEarly)).toMatchObject({ verdict: 'unknown', reason: expect.stringMatching(/^the client read m-2 once, but read 1 \(hang\) reached the server 250 ms after the client was started, its try limit of 400 ms ran to 650 ms, and its 600 ms deadline may have come before another try was due/) })
+    const startedEarly = { ...once, events: once.events.map((e) => (e === invoke ? { ...e, time: first.time - 1500 } : e)) }
+    expect(checkTransientReadRetried(startedEarly)).toMatchObject({ verdict: 'unknown', cause: 'time', reason: expect.stringMatching(/^the client read m-2 once, but read 1 \(hang\) reached the server 1,500 ms after the client was started, its try limit of 1,000 ms ran to 2,500 ms, and its 2,400 ms deadline may have come before another try was due/) })
   })
   test('recovery/deadline-is-timeout: exit 2 with no read made is broken when the first frame came in time to read, unknown when the deadline may have come first', async () => {
     const history = await recordBundledSessionScenario('read-outlasts-timeout', createReferenceSessionClient)
     // as if the client had made no read at all
     const none = { ...history, events: history.events.filter((e) => !(e.type === 'note' && e.what === 'server' && ['read', 'read-abandoned'].includes((e.value as { type: string }).type))) }
-    expect(checkDeadlineIsTimeout(none)).toMatchObject({ verdict: 'broken', message: expect.stringMatching(/^the client exited 2, but no read of m-2 was open at the 600 ms deadline/) })
-    // the same, had the kit started the client 600 ms before the first frame was written
+    expect(checkDeadlineIsTimeout(none)).toMatchObject({ verdict: 'broken', message: expect.stringMatching(/^the client exited 2, but no read of m-2 was open at the 2,400 ms deadline/) })
+    // the same, had the kit started the client 2,400 ms before the first frame was written
     const frame = none.events.find((e) => e.type === 'note' && e.what === 'server' && (e.value as { type: string }).type === 'frame')!
     const invoke = none.events.find((e) => e.type === 'invoke')!
-    const startedEarly = { ...none, events: none.events.map((e) => (e === invoke ? { ...e, time: frame.time - 600 } : e)) }
-    expect(checkDeadlineIsTimeout(startedEarly)).toMatchObject({ verdict: 'unknown', reason: expect.stringMatching(/^the client exited 2 having read nothing, but the first frame showing m-2 was written [\d.,]+ ms after the client was started/) })
+    const startedEarly = { ...none, events: none.events.map((e) => (e === invoke ? { ...e, time: frame.time - 2400 } : e)) }
+    expect(checkDeadlineIsTimeout(startedEarly)).toMatchObject({ verdict: 'unknown', cause: 'time', reason: expect.stringMatching(/^the client exited 2 having read nothing, but the first frame showing m-2 was written [\d.,]+ ms after the client was started/) })
   })
 })
 

@@ -1,5 +1,5 @@
 import type { SessionClientHistory } from '#harness/history/history.ts'
-import { applies, broken, defineContract, held, unknown } from '#harness/contracts/contract.ts'
+import { applies, broken, defineContract, held, unknownInTime } from '#harness/contracts/contract.ts'
 import type { ContractBroken } from '#harness/contracts/contract.ts'
 import type { SessionRun } from '#harness/contracts/session/session-run.ts'
 import type { ServerRead } from '#harness/servers/session-server/server-event.ts'
@@ -60,6 +60,7 @@ export const transientReadRetried = defineContract<SessionClientHistory>({
   statement: `A transient failure of a whole-message read (unavailable, internal, deadline_exceeded, a try outlasting its limit) is retried — 3 tries a round, a round on each later frame and the rounds left before the wait ends — until the reply is read whole; the tries are bounded (at most ${readBudget} for a message, none once it was read whole).`,
   from: ['DEP-8516'],
   port: 'session-client',
+  timing: true,
   exercisedBy: (scenario) => exercised(scenarioReadPlan(scenario), scenario.given as SessionGiven),
   check(history) {
     const run = sessionRun(history)
@@ -80,7 +81,7 @@ export const transientReadRetried = defineContract<SessionClientHistory>({
       }
       if (result.exitCode === 2 && reads.length > 0 && answers.every((a) => a === 'hang')) {
         const late = noTimeAfter(run, reads.at(-1))
-        if (late) return unknown(`the client exited 2 after ${describeReads(reads)}, but ${late}: a try cut to the deadline is the last`)
+        if (late) return unknownInTime(`the client exited 2 after ${describeReads(reads)}, but ${late}: a try cut to the deadline is the last`)
         return broken(`the client's try of ${id} hung until the deadline (exit 2) after ${describeReads(reads)}: a try with no answer within its ${count(run.given.tryTimeoutMs)} ms limit is abandoned for the next`, { ...describeReply(run), ...figures, tryTimeoutMs: run.given.tryTimeoutMs })
       }
       const made = reads.length === 0 ? `never read message ${id}, which the view cut` : `gave up on message ${id} after ${describeReads(reads)}`
@@ -92,7 +93,7 @@ export const transientReadRetried = defineContract<SessionClientHistory>({
       return held(`${id} tried again after it failed: ${describeReads(reads)}, within the bound of ${readBudget}; ${end}`, figures)
     }
     const late = reads.length <= 1 ? noTimeAfter(run, reads[0]) : undefined
-    if (late) return unknown(`the client ${reads.length === 0 ? `never read ${id}` : `read ${id} once`}, but ${late}: whether it would have tried again cannot be told from this run`)
+    if (late) return unknownInTime(`the client ${reads.length === 0 ? `never read ${id}` : `read ${id} once`}, but ${late}: whether it would have tried again cannot be told from this run`)
     const made = reads.length === 0 ? `never read message ${id}, which the view cut` : `read message ${id} once (${answers[0]}) and never tried again`
     return broken(`the client ${made}; a correct client tries a failed read up to ${triesPerRound} times a round`, { ...describeReply(run), ...figures })
   },

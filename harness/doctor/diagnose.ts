@@ -4,10 +4,13 @@ import { join } from 'node:path'
 import { stdioProtocol } from '#harness/adapters/stdio-adapter.ts'
 import { checkSigterm } from '#harness/doctor/check-sigterm.ts'
 import { checkStdinClose } from '#harness/doctor/check-stdin-close.ts'
-import type { CheckResult, Diagnosis } from '#harness/doctor/diagnosis.ts'
+import { checkIds, type CheckResult, type Diagnosis } from '#harness/doctor/diagnosis.ts'
 import { judgeHandshake } from '#harness/doctor/judge-handshake.ts'
 import { judgeStderr } from '#harness/doctor/judge-stderr.ts'
 import { judgeStdout } from '#harness/doctor/judge-stdout.ts'
+import { judgeStartup } from '#harness/doctor/judge-startup.ts'
+import { measureStdioStartup } from '#harness/doctor/measure-stdio-startup.ts'
+import { skippedCheck as skipped } from '#harness/doctor/skipped-check.ts'
 import { measureLatency } from '#harness/doctor/measure-latency.ts'
 import { ProbeProcess } from '#harness/doctor/probe-process.ts'
 
@@ -25,7 +28,7 @@ export interface DiagnoseOptions {
   latencyCalls?: number
   /** A call slower than this is a warning (default 1 000 ms). */
   maxCallMs?: number
-  /** How long each call may wait for its answer (default 10 000 ms, the kit's). */
+  /** How long each call may wait for its answer (default 10 000 ms, the kit's): also the deadline start-up is judged against. */
   timeoutMs?: number
   /** How long starting and answering `initialize` may take (default: the larger of timeoutMs and 10 000 ms, as the kit allows). */
   handshakeTimeoutMs?: number
@@ -35,12 +38,6 @@ export interface DiagnoseOptions {
   idleMs?: number
   /** Stderr beyond this many bytes over the whole session is a warning (default 16 KiB). */
   stderrWarnBytes?: number
-}
-
-const order: CheckResult['id'][] = ['handshake', 'stdout', 'stderr', 'latency', 'stdin-close', 'sigterm']
-
-function skipped(id: CheckResult['id'], why: string): CheckResult {
-  return { id, status: 'skip', summary: `not checked: ${why}`, details: [] }
 }
 
 function environment(env: DiagnoseOptions['env']): NodeJS.ProcessEnv | undefined {
@@ -55,8 +52,9 @@ function environment(env: DiagnoseOptions['env']): NodeJS.ProcessEnv | undefined
 
 /**
  * Starts an implementation and checks it before any scenario: the handshake, stray stdout lines, stderr volume,
- * per-call latency, exit at end of stdin, and (in a second copy) SIGTERM. Every wait is bounded and every process
- * doctor starts is killed, with its process group, before this resolves.
+ * per-call latency, exit at end of stdin, its start-up time (in three more copies, against the per-call timeout) and
+ * (in one more copy) SIGTERM. Every wait is bounded and every process doctor starts is killed, with its process
+ * group, before this resolves.
  */
 export async function diagnose(options: DiagnoseOptions): Promise<Diagnosis> {
   const timeoutMs = options.timeoutMs ?? 10_000
@@ -65,7 +63,7 @@ export async function diagnose(options: DiagnoseOptions): Promise<Diagnosis> {
   const env = environment(options.env)
   const command = [...options.command]
   const finish = (checks: CheckResult[], system?: Diagnosis['system']): Diagnosis => {
-    const sorted = order.map((id) => checks.find((check) => check.id === id)!)
+    const sorted = checkIds.map((id) => checks.find((check) => check.id === id)!)
     return { command, ...(system ? { system } : {}), checks: sorted, ok: sorted.every((check) => check.status !== 'fail') }
   }
   const started = await ProbeProcess.start({ command, cwd: options.cwd, env })
@@ -79,7 +77,7 @@ export async function diagnose(options: DiagnoseOptions): Promise<Diagnosis> {
       fix: 'Check the command line: is the program installed and on PATH (or given by its path), is it executable, and does the working folder exist?',
     }
     const why = 'the implementation could not be started'
-    return finish([handshake, ...order.slice(1).map((id) => skipped(id, why))])
+    return finish([handshake, ...checkIds.slice(1).map((id) => skipped(id, why))])
   }
   const { probe } = started
   const workspace = await mkdtemp(join(tmpdir(), 'contract-kit-doctor-'))
@@ -114,7 +112,14 @@ export async function diagnose(options: DiagnoseOptions): Promise<Diagnosis> {
   }
   const stdout = judgeStdout(probe)
   const stderr = judgeStderr({ volumes: probe.stderrVolumes(), calls, firstLine: probe.firstStderrLine, warnBytes: options.stderrWarnBytes ?? 16 * 1024 })
+  const startup = verdict.answered
+    ? judgeStartup(
+        await measureStdioStartup({ command, cwd: options.cwd, env, timeoutMs: handshakeTimeoutMs }),
+        { ms: timeoutMs, source: options.timeoutMs === undefined ? "the kit's default per-call timeout" : "the per-call timeout given (--timeout, or the profile's timeoutMs)" },
+        'the answer to initialize',
+      )
+    : skipped('startup', 'initialize was not answered')
   const settleMs = verdict.answered ? handshakeTimeoutMs : Math.min(handshakeTimeoutMs, 1_000)
   const sigterm = await checkSigterm({ command, cwd: options.cwd, env, settleMs, graceMs })
-  return finish([verdict.check, stdout, stderr, latency, stdinClose, sigterm], verdict.system)
+  return finish([verdict.check, startup, stdout, stderr, latency, stdinClose, sigterm], verdict.system)
 }

@@ -2,7 +2,10 @@
 export type CheckStatus = 'ok' | 'warn' | 'fail' | 'skip'
 
 /** The checks doctor runs, in the order it prints them. */
-export type CheckId = 'handshake' | 'stdout' | 'stderr' | 'latency' | 'stdin-close' | 'sigterm'
+export const checkIds = ['handshake', 'startup', 'stdout', 'stderr', 'latency', 'stdin-close', 'sigterm'] as const
+
+/** One of the checks doctor runs. */
+export type CheckId = (typeof checkIds)[number]
 
 /** The result of one check: a one-line summary, optional detail lines, and a concrete fix for every warn and fail. */
 export interface CheckResult {

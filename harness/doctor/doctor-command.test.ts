@@ -1,4 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
 import { doctorCommand } from '#harness/cli/doctor-command.ts'
 import { UsageError } from '#harness/cli/usage-error.ts'
 import { ScenarioError } from '#harness/scenario/scenario-error.ts'
@@ -13,6 +17,19 @@ beforeEach(() => {
 })
 afterEach(() => log.mockRestore())
 const printed = (): string => log.mock.calls.map((call) => call.join(' ')).join('\n')
+
+/** The start-up line's slowest time and suggested scale, as printed. */
+function startupFigures(text: string): { slowestMs: number; scale: number } {
+  const match = /^[✓!] (?:ok  |warn) startup {6}start-up (\d+) ms \(slowest of 3; median \d+ ms\); suggested --time-scale (1|2|4|8|16)\b/m.exec(text)
+  expect(match, text).not.toBeNull()
+  return { slowestMs: Number(match![1]), scale: Number(match![2]) }
+}
+
+let temp: string
+beforeAll(async () => {
+  temp = await mkdtemp(join(tmpdir(), 'contract-kit-doctor-command-'))
+})
+afterAll(() => rm(temp, { recursive: true, force: true }))
 
 describe('doctorCommand', () => {
   it('prints the banner line, its number and the fix, and exits 1', async () => {
@@ -31,11 +48,45 @@ describe('doctorCommand', () => {
     expect(printed()).toMatch(/! warn latency {6}2 calls of pager: .*took longer than 100 ms/)
   })
 
-  it('exits 0 on a bundled system over stdio, expecting its port', async () => {
+  it('exits 0 on a bundled system over stdio, expecting its port, with its start-up time and the scale it suggests', async () => {
     expect(await doctorCommand(['--adapter', 'pager/reference@stdio', '--calls', '3'])).toBe(0)
     expect(printed()).toContain('✓ ok   handshake    pager/reference answered initialize')
-    expect(printed()).toContain('doctor: every check passed')
+    expect(startupFigures(printed()).slowestMs).toBeGreaterThan(0)
+    expect(printed()).toContain("the shortest deadline the kit gives it: 10000 ms, the kit's default per-call timeout")
+    expect(printed()).toMatch(/^doctor: (every check passed|no check failed, 1 warning)/m) // a loaded machine may start it slowly
   }, 90_000)
+
+  it('checks the start-up of a bundled session client run as a command, and prints the stdio checks as skipped', async () => {
+    expect(await doctorCommand(['--adapter', 'session-client/reference@command'])).toBe(0)
+    const text = printed()
+    expect(text).toContain('contract-kit doctor: session-client/reference@command')
+    expect(startupFigures(text).slowestMs).toBeGreaterThan(0)
+    expect(text).toMatch(/each start, from spawn to its first request to the session server: \d+, \d+, \d+ ms/)
+    expect(text).toMatch(/the shortest deadline the kit gives it: \d+ ms, the least timeoutMs of the bundled session-client scenarios \(session-client\//)
+    for (const id of ['handshake', 'stdout', 'stderr', 'latency', 'stdin-close', 'sigterm']) {
+      expect(text).toMatch(new RegExp(`^- skip ${id} +not checked: a session client run as a command does not speak the stdio protocol$`, 'm'))
+    }
+  }, 90_000)
+
+  it('checks a session client of a profile with transport: command (an example client on node:http2)', async () => {
+    const client = fileURLToPath(new URL('../../examples/clients/node-http2/client.mjs', import.meta.url))
+    const file = join(temp, 'client.yaml')
+    const command = [process.execPath, client, 'watch', '--url', '{url}', '--session', '{session}', '--timeout', '{timeout}', '--try-timeout', '{tryTimeout}', '-o', '{output}']
+    await writeFile(file, `name: node-http2-client\nports: [session-client]\ntransport: command\ncommand: ${JSON.stringify(command)}\n`)
+    expect(await doctorCommand(['--profile', file])).toBe(0)
+    expect(printed()).toContain(`contract-kit doctor: node-http2-client (${file})`)
+    expect(startupFigures(printed()).slowestMs).toBeGreaterThan(0)
+  }, 90_000)
+
+  it('fails the start-up of a client that exits before any request, with its stderr and a fix', async () => {
+    const adapter = `command:'${process.execPath}' -e 'console.error("no such flag: --url"); process.exit(3)' -- --url {url}`
+    expect(await doctorCommand(['--adapter', adapter])).toBe(1)
+    const text = printed()
+    expect(text).toContain('✗ fail startup      start 1 of 3: the client exited with code 3 before any request reached the session server')
+    expect(text).toContain('      no such flag: --url')
+    expect(text).toContain('fix: Run the command by hand against the kit')
+    expect(text).toContain('doctor: 1 check failed')
+  }, 30_000)
 
   it('checks the ports named with --port', async () => {
     expect(await doctorCommand(['--adapter', stdio('healthy'), '--calls', '2', '--port', 'agent-log'])).toBe(1)
@@ -45,6 +96,10 @@ describe('doctorCommand', () => {
   it.each([
     [[], /doctor needs one of --profile FILE or --adapter/],
     [['--adapter', 'pager/reference'], /doctor checks an implementation over stdio/],
+    [['--adapter', 'session-client/reference'], /doctor checks an implementation over stdio or a session client run as a command/],
+    [['--adapter', 'command:my-client {url} {sesion}'], /unknown placeholder \{sesion\}/],
+    [['--adapter', 'command:my-client {url}', '--calls', '3'], /--calls tunes the stdio checks; command:my-client \{url\} is a session client run as a command/],
+    [['--adapter', 'session-client/reference@command', '--port', 'pager'], /--port tunes the stdio checks/],
     [['--adapter', 'no-such-system@stdio'], /doctor checks an implementation over stdio/],
     [['--adapter', 'stdio:python3 pager.py | tee log'], /shell operator/],
     [['--adapter', 'stdio:python3 pager.py', '--calls', '0'], /--calls: expected a whole number from 1 to 2,147,483,647, in decimal digits, got "0"/],

@@ -71,6 +71,8 @@ export interface HistoryBase {
   format: typeof historyFormat
   scenario: string
   adapter: string
+  /** The time scale the run was given (absent in a History written before it was kept: 1); `given` holds the durations already scaled. */
+  timeScale?: number
   system: SystemInfo | null
   fixture: { name: string; hash: string } | null
   /** The contracts the scenario exercises (named in it, or derived from its steps): each must be judged held or broken. */

@@ -164,6 +164,21 @@ describe('loadProfile: bad profiles are one-line ScenarioErrors naming file:line
     expect(error.message).toBe(`${file}:9:14: knownFlaky[0].expires: expected a date YYYY-MM-DD, got "2026-13-01"`)
   })
 
+  it('a time scale is kept, and carried into the run plan; absent, none', async () => {
+    const { planAdapterOfProfile } = await import('#harness/profiles/plan-adapter-of-profile.ts')
+    expect(loadProfile(profile(`${head}timeScale: 1.5\n`)).timeScale).toBe(1.5)
+    expect(planAdapterOfProfile(loadProfile(profile(`${head}timeScale: 4\n`))).timeScale).toBe(4)
+    expect(loadProfile(profile(head))).not.toHaveProperty('timeScale')
+  })
+
+  it.for(['0.5', '101', '1.2345', '"2"'])('a time scale of %s points at the value', (value) => {
+    const file = profile(`${head}timeScale: ${value}\n`)
+    const error = rejection(file)
+    expect(error.field).toBe('timeScale')
+    expect([error.line, error.column]).toEqual([5, 12])
+    expect(error.message).toMatch(new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:5:12: timeScale: expected a time scale from 1 to 100`))
+  })
+
   it('an unknown port names the ports there are', () => {
     const file = profile('name: a\nports: [pager, fax]\ntransport: stdio\ncommand: x\n')
     const error = rejection(file)
@@ -178,7 +193,7 @@ describe('loadProfile: bad profiles are one-line ScenarioErrors naming file:line
     expect(error.field).toBe('colour')
     expect([error.line, error.column]).toEqual([5, 1])
     expect(error.message).toBe(
-      `${file}:5:1: colour: unknown key, expected one of name, ports, transport, command, env, timeoutMs, capabilities, scenarios, knownFailing, knownFlaky, flakyRetries`,
+      `${file}:5:1: colour: unknown key, expected one of name, ports, transport, command, env, timeoutMs, timeScale, capabilities, scenarios, knownFailing, knownFlaky, flakyRetries`,
     )
   })
 

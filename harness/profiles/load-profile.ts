@@ -25,6 +25,8 @@ export interface Profile {
   cwd: string
   env?: Record<string, string>
   timeoutMs?: number
+  /** Its own time scale, multiplied by the run's. */
+  timeScale?: number
   capabilities: Capability[]
   /** Scenario patterns; empty: every scenario of its ports. */
   scenarios: string[]
@@ -88,6 +90,7 @@ export function loadProfile(given: string): Profile {
     cwd,
     ...(spec.env ? { env: spec.env } : {}),
     ...(spec.timeoutMs ? { timeoutMs: spec.timeoutMs } : {}),
+    ...(spec.timeScale !== undefined ? { timeScale: spec.timeScale } : {}),
     capabilities: spec.capabilities ?? capabilityNames,
     scenarios: spec.scenarios ?? [],
     expectations: [...entries('knownFailing'), ...entries('knownFlaky')],

@@ -15,6 +15,7 @@ export function planAdapterOfProfile(profile: Profile): PlanAdapter {
     },
     expectations: profile.expectations,
     flakyRetries: profile.flakyRetries,
+    ...(profile.timeScale !== undefined ? { timeScale: profile.timeScale } : {}),
     scenarios: profile.scenarios,
     capabilities: profile.capabilities,
     select: ['--profile', profile.given],

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { expected, integer, kebab, oneLine, strict, text } from '#harness/scenario/schema-helpers.ts'
 import { capabilityNames } from '#harness/profiles/capabilities.ts'
+import { isTimeScale, maxTimeScale } from '#harness/timing/time-scale.ts'
 
 const portNames = ['agent-log', 'pager', 'session-client', 'snapshotter', 'tool-output'] as const
 const day = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/
@@ -48,6 +49,11 @@ export const profileSchema = strict(
       .describe('What to start, without a shell; words starting ./ or ../ are paths relative to this file’s folder.'),
     env: z.record(z.string(), z.string({ error: expected('a string') }), { error: expected('a mapping of NAME: value') }).optional().describe('Variables added to the environment.'),
     timeoutMs: integer('a positive whole number of milliseconds, at most 600000', 1, 600_000).optional().describe('Each call’s limit (default 10000).'),
+    timeScale: z
+      .number({ error: expected(`a time scale from 1 to ${maxTimeScale}`) })
+      .refine(isTimeScale, { error: expected(`a time scale from 1 to ${maxTimeScale}, with at most three decimals (2, 1.5)`) })
+      .optional()
+      .describe('Every duration the kit gives it (a client’s deadline and try limit, delays, GOAWAY grace) is multiplied by this, and by the run’s --time-scale (default 1).'),
     capabilities: z
       .array(z.enum(capabilityNames, { error: expected(`one of ${capabilityNames.join(', ')}`) }), { error: expected('a list of capabilities') })
       .optional()
@@ -57,7 +63,7 @@ export const profileSchema = strict(
     knownFlaky: z.array(entry, { error: expected('a list of entries') }).default([]).describe('Cases that may hold or break: retried, and never a failure while listed.'),
     flakyRetries: integer('a whole number from 0 to 10', 0, 10).default(2).describe('How many times a known-flaky case is run again before it counts as broken.'),
   },
-  'a profile: name, ports, transport, command (and env, timeoutMs, capabilities, scenarios, knownFailing, knownFlaky)',
+  'a profile: name, ports, transport, command (and env, timeoutMs, timeScale, capabilities, scenarios, knownFailing, knownFlaky)',
 )
 
 /** A profile as written (after defaults). */

@@ -30,6 +30,7 @@ const run = (scenario: string, contracts: ContractOutcome[], verdict?: RunVerdic
 /** Minimal results: only `runs` is read. */
 const results = (...runs: Run[]): RunResults => ({
   format: 'contract-kit/results@2',
+  timeScale: 1,
   passed: false,
   counts: { runs: runs.length, held: 0, 'expected-broken': 0, broken: 0, 'unexpected-held': 0, error: 0, untestable: 0 },
   runs,

@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto'
 
-/** The path, under the report folder, of the History of one run: `histories/<adapter>/<scenario-id>.json`, safe on any file system. */
-export function historyFileName(adapter: string, scenario: string): string {
-  return `histories/${slug(adapter)}/${scenario.split('/').map(slug).join('/')}.json`
+/**
+ * The path, under the report folder, of the History of one run: `histories/<adapter>/<scenario-id>.json`, safe on any
+ * file system; an earlier attempt of a run settled by running it again: `<scenario-id>.attempt-<n>.json`.
+ */
+export function historyFileName(adapter: string, scenario: string, attempt?: number): string {
+  return `histories/${slug(adapter)}/${scenario.split('/').map(slug).join('/')}${attempt === undefined ? '' : `.attempt-${attempt}`}.json`
 }
 
 function slug(text: string): string {

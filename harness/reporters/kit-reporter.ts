@@ -4,6 +4,7 @@ import type { RunOutcome } from '#harness/runner/run-outcome.ts'
 import type { NotRun, RunResults } from '#harness/reporters/run-results.ts'
 import { terminalText } from '#harness/reporters/terminal-text.ts'
 import { writeReports } from '#harness/reporters/write-reports.ts'
+import { describeSettling } from '#harness/timing/settle-run.ts'
 
 /**
  * The kit's vitest reporter: gathers each scenario run's outcome from its test's meta and, when the run ends, writes
@@ -17,8 +18,8 @@ export class KitReporter implements Reporter {
 
   constructor(
     readonly outDir: string,
-    /** `planned`: the runs the plan holds, so an interrupted run can say which did not run. */
-    readonly options: { quiet?: boolean; planned?: readonly NotRun[] } = {},
+    /** `planned`: the runs the plan holds, so an interrupted run can say which did not run; `timeScale`: the run's. */
+    readonly options: { quiet?: boolean; planned?: readonly NotRun[]; timeScale?: number } = {},
   ) {}
 
   /**
@@ -60,13 +61,14 @@ export class KitReporter implements Reporter {
     }
     const done = new Set(this.#outcomes.map((o) => JSON.stringify([o.adapter, o.scenario])))
     const interruption = interruptedBy ? { signal: interruptedBy, notRun: (this.options.planned ?? []).filter((p) => !done.has(JSON.stringify([p.adapter, p.scenario]))) } : undefined
-    const results = writeReports(this.outDir, this.#outcomes, this.#errors, undefined, interruption)
+    const results = writeReports(this.outDir, this.#outcomes, this.#errors, undefined, interruption, this.options.timeScale)
     this.#results = results
     if (this.options.quiet) return
     const c = results.counts
     const fromHere = relative(process.cwd(), this.outDir)
     const shown = fromHere === '' ? '.' : fromHere.startsWith('..') ? this.outDir : fromHere
-    console.log(`\ncontract-kit: ${c.runs} runs: ${c.held} held, ${c['expected-broken']} expected-broken, ${c.broken} broken, ${c['unexpected-held']} unexpected-held, ${c.error} error${c.untestable ? `, ${c.untestable} untestable` : ''}`)
+    const scale = results.timeScale === 1 ? '' : ` at time scale ${results.timeScale}`
+    console.log(`\ncontract-kit: ${c.runs} runs${scale}: ${c.held} held, ${c['expected-broken']} expected-broken, ${c.broken} broken, ${c['unexpected-held']} unexpected-held, ${c.error} error${c.untestable ? `, ${c.untestable} untestable` : ''}`)
     for (const run of results.runs) {
       if (['held', 'expected-broken'].includes(run.verdict)) continue
       console.log(`  ${run.verdict}: ${run.scenario} on ${run.adapter}`)
@@ -80,6 +82,10 @@ export class KitReporter implements Reporter {
       console.log(`    Reproduce with: ${run.reproduce}`)
     }
     for (const run of results.runs) if (run.attempts) console.log(`  known flaky: ${run.scenario} on ${run.adapter}: ${run.verdict} after ${run.attempts.length} attempts (${run.attempts.join(', ')})`)
+    for (const run of results.runs) {
+      const settled = describeSettling(run)
+      if (settled) console.log(`  run again: ${run.scenario} on ${run.adapter}: ${terminalText(settled)}`)
+    }
     for (const e of results.errors) console.log(`  kit error: ${terminalText(e)}`)
     if (results.interrupted) console.log(`contract-kit: interrupted by ${results.interruptedBy}: ${results.notRun?.length ?? 0} of ${c.runs + (results.notRun?.length ?? 0)} runs did not run`)
     console.log(`reports: ${shown}/results.json, junit.xml, summary.md, matrix.html${results.runs.some((r) => r.history) ? `, ${historyCount(results.runs.filter((r) => r.history).length)}` : ''}`)

@@ -86,10 +86,28 @@ describe('runResults', () => {
     expect(results.passed).toBe(passed)
   })
 
+  it('keeps the run’s time scale, and names each earlier attempt’s History of a settled run (the last attempt’s is the run’s)', () => {
+    const attemptFile = (o: RunOutcome, attempt?: number) => `histories/${o.adapter}/${o.scenario}${attempt ? `.attempt-${attempt}` : ''}.json`
+    const settled: RunOutcome = {
+      ...outcome('a', 's/late', 'held'),
+      timeScale: 4,
+      settling: [
+        { attempt: 1, timeScale: 2, verdict: 'error', reason: 'late', history: history('s/late', 'a') },
+        { attempt: 2, timeScale: 4, verdict: 'held' },
+      ],
+    }
+    const results = runResults([settled], [], attemptFile, undefined, undefined, 2)
+    expect(results.timeScale).toBe(2)
+    expect(results.runs[0]).toMatchObject({ timeScale: 4, settling: [{ attempt: 1, timeScale: 2, verdict: 'error', reason: 'late', history: 'histories/a/s/late.attempt-1.json' }, { attempt: 2, timeScale: 4, verdict: 'held' }] })
+    expect(results.runs[0]!.settling![1]).not.toHaveProperty('history')
+    expect(runResults([], [], fileOf).timeScale).toBe(1)
+  })
+
   it('a run with no scenario run never passes', () => {
     const results = runResults([], [], fileOf)
     expect(results).toEqual({
       format: 'contract-kit/results@2',
+      timeScale: 1,
       passed: false,
       counts: { runs: 0, held: 0, 'expected-broken': 0, broken: 0, 'unexpected-held': 0, error: 0, untestable: 0 },
       runs: [],

@@ -1,4 +1,4 @@
-import type { RunOutcome } from '#harness/runner/run-outcome.ts'
+import type { RunOutcome, SettlingAttempt } from '#harness/runner/run-outcome.ts'
 import type { ContractOutcome, RunVerdict } from '#harness/expectations/decide-verdict.ts'
 import { passingVerdicts } from '#harness/expectations/decide-verdict.ts'
 
@@ -14,8 +14,10 @@ export const verdictOrder: readonly RunVerdict[] = ['held', 'expected-broken', '
 export interface RunResults {
   format: 'contract-kit/results@2'
   passed: boolean
+  /** The run's time scale (`--time-scale`, CONTRACT_KIT_TIME_SCALE; 1 by default); each run says its own (a profile's multiplies it, a rerun doubles it). */
+  timeScale: number
   counts: Record<RunVerdict, number> & { runs: number }
-  runs: Array<Omit<RunOutcome, 'history' | 'historyFile'> & { history?: string }>
+  runs: Array<Omit<RunOutcome, 'history' | 'historyFile' | 'settling'> & { history?: string; settling?: ResultAttempt[] }>
   /** Failures that belong to no run (a suite that could not load, a kit error). */
   errors: string[]
   /** Present only when a signal (or the parent going away) stopped the run before every planned run ran: always `true`. */
@@ -27,6 +29,9 @@ export interface RunResults {
   /** What `contract-kit explore` ran (present only for an exploration): per adapter and port, the seed, the cases and what it found. */
   explorations?: ExplorationEntry[]
 }
+
+/** One attempt of a settled run in results.json: its scale, verdict and reason, and its History's file (the last attempt's is the run's). */
+export type ResultAttempt = Omit<SettlingAttempt, 'history' | 'historyFile'> & { history?: string }
 
 /** A planned run that an interruption kept from running: its adapter and scenario, and the command that runs it alone. */
 export interface NotRun {
@@ -55,20 +60,22 @@ export interface ExplorationEntry {
 }
 
 /** Sorts outcomes (by adapter, then scenario), counts verdicts, and points each kept History at its file; an interrupted run never passes. */
-export function runResults(outcomes: readonly RunOutcome[], errors: readonly string[], historyFile: (o: RunOutcome) => string, explorations?: readonly ExplorationEntry[], interruption?: RunInterruption): RunResults {
+export function runResults(outcomes: readonly RunOutcome[], errors: readonly string[], historyFile: (o: RunOutcome, attempt?: number) => string, explorations?: readonly ExplorationEntry[], interruption?: RunInterruption, timeScale = 1): RunResults {
   const sorted = [...outcomes].sort((a, b) => compare(a.adapter, b.adapter) || compare(a.scenario, b.scenario))
   const counts = Object.fromEntries(verdictOrder.map((v) => [v, 0])) as Record<RunVerdict, number>
   for (const o of sorted) counts[o.verdict]++
   return {
     format: 'contract-kit/results@2',
+    timeScale,
     passed: !interruption && errors.length === 0 && (sorted.length > 0 || (explorations?.length ?? 0) > 0) && sorted.every((o) => passingVerdicts.has(o.verdict)) && !explorations?.some((e) => e.found),
     counts: { runs: sorted.length, ...counts },
     // a process id differs from run to run: it stays in the History, not in results.json, which two runs must agree on
-    runs: sorted.map(({ history, historyFile: written, ...run }) => ({
+    runs: sorted.map(({ history, historyFile: written, settling, ...run }) => ({
       ...run,
       system: withoutPid(run.system),
       contracts: run.contracts.map(contractEntry),
       ...(history ? { history: historyFile(run) } : written ? { history: written } : {}),
+      ...(settling ? { settling: settling.map(({ history: kept, historyFile: file, ...a }) => ({ ...a, ...(kept ? { history: historyFile(run, a.attempt) } : file ? { history: file } : {}) })) } : {}),
     })),
     errors: [...errors],
     ...(interruption ? { interrupted: true as const, interruptedBy: interruption.signal, notRun: [...interruption.notRun].sort((a, b) => compare(a.adapter, b.adapter) || compare(a.scenario, b.scenario)) } : {}),

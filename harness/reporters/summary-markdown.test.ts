@@ -88,7 +88,7 @@ describe('summaryMarkdown', () => {
       [
         '# contract-kit: passed',
         '',
-        '3 runs: 2 held, 1 expected-broken, 0 broken, 0 unexpected-held, 0 error, 0 untestable.',
+        '3 runs at time scale 1: 2 held, 1 expected-broken, 0 broken, 0 unexpected-held, 0 error, 0 untestable.',
         '3 contract results (3 exercised): 2 held, 1 broken, 0 not-applicable, 0 unknown.',
         '',
         '| scenario | pager/analysis-result-budget | pager/reference |',
@@ -152,7 +152,7 @@ describe('summaryMarkdown', () => {
   it('a failing run: FAILED, a mark per verdict in the table', () => {
     const md = summary([held('a', 's/1'), broken('a', 's/2'), stale('a', 's/3'), error('a', 's/4')])
     expect(md.split('\n')[0]).toBe('# contract-kit: FAILED')
-    expect(md).toContain('4 runs: 1 held, 0 expected-broken, 1 broken, 1 unexpected-held, 1 error, 0 untestable.')
+    expect(md).toContain('4 runs at time scale 1: 1 held, 0 expected-broken, 1 broken, 1 unexpected-held, 1 error, 0 untestable.')
     expect(md).toContain('| s/1 | ✅ held |\n| s/2 | ❌ broken |\n| s/3 | ⚠️ unexpected-held |\n| s/4 | 💥 error |')
   })
 
@@ -241,7 +241,7 @@ describe('summaryMarkdown', () => {
     expect(md).toContain('## Kit errors\n\n- harness/suite/pager.suite.ts: boom')
     const empty = summary([])
     expect(empty.split('\n')[0]).toBe('# contract-kit: FAILED')
-    expect(empty).toContain('0 runs: ')
+    expect(empty).toContain('0 runs at time scale 1: ')
     expect(empty).not.toContain('| scenario |')
   })
 
@@ -256,6 +256,18 @@ describe('summaryMarkdown', () => {
     expect(md).toContain('| s/x | ✅ held (2 attempts) |')
     expect(md).toContain('## Known flaky\n\n- s/x on impl: held, ran 2 times (expected-broken, held)\n- s/y on impl: expected-broken, ran 3 times (expected-broken, expected-broken, expected-broken); excused by `s/y` (impl.yaml:12)\n')
     expect(summary([held('impl', 's/x')])).not.toContain('## Known flaky')
+  })
+
+  it('a run settled by running it again: the scale of the deciding attempt in the table, and every attempt with its reason', () => {
+    const why = 'recovery/transient-read-retried is exercised by this scenario but came back unknown: the first frame came late'
+    const settled: RunOutcome = { ...held('impl', 's/late'), timeScale: 2, settling: [{ attempt: 1, timeScale: 1, verdict: 'error', reason: why, history }, { attempt: 2, timeScale: 2, verdict: 'held' }] }
+    const md = summaryMarkdown(runResults([settled], [], (o, attempt) => `histories/${o.adapter}/${o.scenario}${attempt ? `.attempt-${attempt}` : ''}.json`, undefined, undefined, 1))
+    expect(md).toContain('| s/late | ✅ held (attempt 2, scale 2) |')
+    expect(md).toContain(`## Run again because of time`)
+    expect(md).toContain(`- s/late on impl: settled on attempt 2 at scale 2 (held) — attempt 1 (scale 1): error: ${why}`)
+    const still: RunOutcome = { ...error('impl', 's/never'), timeScale: 4, settling: [1, 2, 4].map((scale, i) => ({ attempt: i + 1, timeScale: scale, verdict: 'error' as const, reason: `late ${i + 1}` })) }
+    expect(summary([still])).toContain('- s/never on impl: still inconclusive after attempt 3 at scale 4 — attempt 1 (scale 1): error: late 1; attempt 2 (scale 2): error: late 2')
+    expect(summary([held('impl', 's/x')])).not.toContain('Run again')
   })
 
   it('an exploration: the seed, the cases and the scenario file of what it found, per adapter and port', () => {

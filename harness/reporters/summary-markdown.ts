@@ -7,6 +7,7 @@ import { matrixModel } from '#harness/reporters/matrix/matrix-model.ts'
 import type { CellState, PortMatrix } from '#harness/reporters/matrix/matrix-model.ts'
 import { tallyParts } from '#harness/reporters/matrix/tally-parts.ts'
 import { interruptedLines } from '#harness/reporters/summary-interrupted.ts'
+import { describeSettling } from '#harness/timing/settle-run.ts'
 
 type Run = RunResults['runs'][number]
 
@@ -39,7 +40,7 @@ function explorationLines(explorations: NonNullable<RunResults['explorations']>)
  */
 export function summaryMarkdown(results: RunResults): string {
   const lines = [`# contract-kit: ${results.interrupted ? 'INTERRUPTED' : results.passed ? 'passed' : 'FAILED'}`, '', ...interruptedLines(results, cell)]
-  lines.push(`${results.counts.runs} runs: ${verdictOrder.map((v) => `${results.counts[v]} ${v}`).join(', ')}.`)
+  lines.push(`${results.counts.runs} runs at time scale ${results.timeScale ?? 1}: ${verdictOrder.map((v) => `${results.counts[v]} ${v}`).join(', ')}.`)
   const all = results.runs.flatMap((r) => r.contracts)
   if (all.length > 0) {
     const exercised = all.filter((c) => c.exercised).length
@@ -54,7 +55,7 @@ export function summaryMarkdown(results: RunResults): string {
     for (const s of scenarios) {
       const row = adapters.map((a) => {
         const run = results.runs.find((r) => r.adapter === a && r.scenario === s)
-        return run ? `${marks[run.verdict]}${run.attempts ? ` (${run.attempts.length} attempts)` : ''}` : '—'
+        return run ? `${marks[run.verdict]}${run.attempts ? ` (${run.attempts.length} attempts)` : ''}${run.settling ? ` (attempt ${run.settling.length}, scale ${run.timeScale})` : ''}` : '—'
       })
       lines.push(`| ${cell(s)} | ${row.join(' | ')} |`)
     }
@@ -76,6 +77,10 @@ export function summaryMarkdown(results: RunResults): string {
     lines.push(`- ${cell(run.scenario)} on ${cell(run.adapter)}: ${run.verdict}, ${tries}${entries.length > 0 ? `; excused by ${entries.join(', ')}` : ''}`)
   }
   if (flaky.length > 0) lines.push('')
+  const settled = results.runs.filter((r) => r.settling)
+  if (settled.length > 0) lines.push('## Run again because of time', '', 'Each run left unknown only because of when things happened ran again at twice, then four times the scale; the last attempt decides.', '')
+  for (const run of settled) lines.push(`- ${cell(run.scenario)} on ${cell(run.adapter)}: ${cell(describeSettling(run) ?? '')}`)
+  if (settled.length > 0) lines.push('')
   if (results.errors.length > 0) lines.push('## Kit errors', '')
   for (const e of results.errors) lines.push(`- ${cell(e)}`)
   return lines.join('\n') + '\n'

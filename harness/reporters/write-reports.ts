@@ -15,11 +15,14 @@ import { writeHistoryFile } from '#harness/reporters/write-history-file.ts'
  * results.json last — each whole or not at all; returns the results. `explorations` (from `contract-kit explore`)
  * are kept in results.json; an `interruption` marks every report interrupted, with the runs that did not run.
  */
-export function writeReports(outDir: string, outcomes: readonly RunOutcome[], errors: readonly string[], explorations?: readonly ExplorationEntry[], interruption?: RunInterruption): RunResults {
-  const results = runResults(outcomes, errors, (o) => historyFileName(o.adapter, o.scenario), explorations, interruption)
-  for (const o of outcomes) if (o.history) writeHistoryFile(join(outDir, historyFileName(o.adapter, o.scenario)), o.history)
+export function writeReports(outDir: string, outcomes: readonly RunOutcome[], errors: readonly string[], explorations?: readonly ExplorationEntry[], interruption?: RunInterruption, timeScale?: number): RunResults {
+  const results = runResults(outcomes, errors, (o, attempt) => historyFileName(o.adapter, o.scenario, attempt), explorations, interruption, timeScale)
+  for (const o of outcomes) {
+    if (o.history) writeHistoryFile(join(outDir, historyFileName(o.adapter, o.scenario)), o.history)
+    for (const a of o.settling ?? []) if (a.history) writeHistoryFile(join(outDir, historyFileName(o.adapter, o.scenario, a.attempt)), a.history)
+  }
   // a worker writes its History as its run ends: one whose outcome came after the interruption is not in the reports
-  if (interruption) removeUnlisted(outDir, new Set(results.runs.flatMap((r) => (r.history ? [join(outDir, r.history)] : []))))
+  if (interruption) removeUnlisted(outDir, new Set(results.runs.flatMap((r) => [r.history, ...(r.settling ?? []).map((a) => a.history)].flatMap((h) => (h ? [join(outDir, h)] : [])))))
   writeFileAtomic(join(outDir, 'junit.xml'), junitXml(results))
   writeFileAtomic(join(outDir, 'summary.md'), summaryMarkdown(results))
   writeFileAtomic(join(outDir, 'matrix.html'), matrixHtml(results))

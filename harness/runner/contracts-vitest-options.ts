@@ -1,28 +1,39 @@
 import { bundleDirVariable } from '#harness/adapters/command/bundled-script.ts'
 import { join } from 'node:path'
 import { packageRoot, runsFromSource } from '#harness/package/package-root.ts'
+import { timingBoundSuite } from '#harness/timing/timing-bound-suite.ts'
 
 /** The port suite files of the kit, as this run loads them: the TypeScript sources, or their compiled `dist/` copies. */
 export const suiteFiles: string = runsFromSource ? 'harness/suite/*.suite.ts' : 'dist/harness/suite/*.suite.js'
 
-/** The suite file of one port, relative to the package root. */
+/** The suite file of one port (or of the timing-bound runs), relative to the package root. */
 export function suiteFileOf(port: string): string {
   return suiteFiles.replace('*', port)
 }
 
 /**
- * The vitest options of a contract run, without a config file: the kit's port suites in forked workers, two at a time,
- * with the time a whole scenario may take. The kit's own `vitest.config.ts` declares the same as its `contracts` project.
+ * The two projects of a contract run: the port suites, two files at a time, then — after every one of them, in a group
+ * of its own — the timing-bound suite, one file in one worker, so runs whose verdict depends on time share the machine
+ * with nothing of the kit's but each other, one at a time. The kit's own `vitest.config.ts` declares the same.
+ */
+export function contractProjects(options: { name: string; timingName: string; testTimeout: number }) {
+  const timingFile = suiteFileOf(timingBoundSuite)
+  return [
+    { extends: true as const, test: { name: options.name, include: [suiteFiles], exclude: [timingFile], testTimeout: options.testTimeout, maxWorkers: 2, sequence: { groupOrder: 0 } } },
+    { extends: true as const, test: { name: options.timingName, include: [timingFile], testTimeout: options.testTimeout, maxWorkers: 1, sequence: { groupOrder: 1 } } },
+  ]
+}
+
+/**
+ * The vitest options of a contract run, without a config file: the kit's suites in forked workers (the port suites two
+ * at a time, then the timing-bound suite alone), with the time a whole scenario may take.
  */
 export function contractsVitestOptions() {
   return {
     config: false as const,
     root: packageRoot,
-    include: [suiteFiles],
-    exclude: [],
+    projects: contractProjects({ name: 'contracts', timingName: 'contracts-timing', testTimeout: 300_000 }),
     pool: 'forks' as const,
-    maxWorkers: 2,
-    testTimeout: 300_000,
     watch: false,
     // a worker ends the processes it started when vitest (or a Ctrl-C) stops it with a signal
     setupFiles: [join(packageRoot, runsFromSource ? 'harness/runner/worker-signals.ts' : 'dist/harness/runner/worker-signals.js')],

@@ -20,13 +20,16 @@ export const defaultBlobDir = '.vitest-reports'
 export interface ExecuteOptions {
   /** The reports folder (results.json, junit.xml, summary.md, histories/). */
   outDir: string
-  /** The ports that have runs: only their suite files are loaded (a suite file that declares no test is an error to vitest). */
-  ports: readonly string[]
+  /**
+   * The contract suites that have runs — ports, and `timing-bound` — only their suite files are loaded (a suite file
+   * that declares no test is an error to vitest).
+   */
+  suites: readonly string[]
   /** Print nothing while running (no vitest progress, no kit summary; a shard still says where its blob went): the caller prints its own view. */
   quiet?: boolean
   /**
    * Run only this part of the suite files (vitest's `--shard`, 1-based: 1 ≤ index ≤ count) and also write a blob report,
-   * `blob-<index>-<count>.json`, that `mergeShards` joins with the other parts. vitest shards test files, one per port,
+   * `blob-<index>-<count>.json`, that `mergeShards` joins with the other parts. vitest shards test files, one per suite,
    * so every shard must be given the same plan and ports; a shard left without a file passes with no tests.
    */
   shard?: { index: number; count: number }
@@ -40,6 +43,8 @@ export interface ExecuteOptions {
   interruption?: Interruption
   /** Every run the plan holds (adapter, scenario, reproduce command): what an interrupted run did not run is taken from it. */
   planned?: readonly NotRun[]
+  /** The run's time scale, for the reports (default: the plan's, else 1). */
+  timeScale?: number
 }
 
 /**
@@ -47,7 +52,7 @@ export interface ExecuteOptions {
  * wrote; with `shard`, runs one part of them and writes that part's results and its blob report.
  */
 export async function executePlan(plan: RunPlan, options: ExecuteOptions): Promise<RunResults> {
-  const reporter = new KitReporter(resolve(options.outDir), { quiet: options.quiet, planned: options.planned })
+  const reporter = new KitReporter(resolve(options.outDir), { quiet: options.quiet, planned: options.planned, timeScale: options.timeScale ?? plan.timeScale ?? 1 })
   const { shard, interruption } = options
   if (shard && !(Number.isInteger(shard.index) && Number.isInteger(shard.count) && shard.index >= 1 && shard.index <= shard.count)) {
     throw new RangeError(`shard ${shard.index}/${shard.count}: expected 1 ≤ index ≤ count, whole numbers`)
@@ -75,7 +80,7 @@ export async function executePlan(plan: RunPlan, options: ExecuteOptions): Promi
   try {
     const { startVitest, DefaultReporter } = await import('vitest/node') // loaded only when a run starts: it takes a second or so
     const shown = interruption ? silencedWhenInterrupted(new DefaultReporter(), () => interruption.signal !== undefined) : ('default' as const)
-    const suites = [...new Set(options.ports)].sort().map(suiteFileOf)
+    const suites = [...new Set(options.suites)].sort().map(suiteFileOf)
     const running = interruption?.signal
       ? Promise.resolve()
       : startVitest('test', suites, {

@@ -15,6 +15,7 @@ import type { ConnectionPool } from '#harness/runner/connection-pool.ts'
 import { judgeHistory } from '#harness/runner/judge-history.ts'
 import type { RunOutcome } from '#harness/runner/run-outcome.ts'
 import { reproduceCommand } from '#harness/runner/reproduce-command.ts'
+import { scaleScenario } from '#harness/timing/scale-scenario.ts'
 
 /** What a replay needs besides the scenario: the adapter, the shared connections, and the adapter's known-failing entries. */
 export interface ReplayContext {
@@ -29,6 +30,8 @@ export interface ReplayContext {
   select?: readonly string[]
   /** The folder the scenario was read from, when not the bundled scenarios (for the reproduce command). */
   scenarioDir?: string
+  /** The time scale of this attempt: every duration the scenario gives is multiplied by it (default 1). */
+  timeScale?: number
 }
 
 /** A recorded replay: the History (with the adapter failure that stopped it, if any), and the figures its driver observed. */
@@ -41,10 +44,11 @@ export interface Recording {
 /**
  * Replays one scenario against one adapter and records its History; an adapter's failure is recorded, never thrown.
  * A scenario that needs what the connection cannot observe (stderr, a process to kill, its working folder) is not
- * driven at all: its History records it as `untestable`, with the reason.
+ * driven at all: its History records it as `untestable`, with the reason. Every duration the scenario gives is
+ * multiplied by `timeScale` (the History keeps the scale and the durations as given to the implementation).
  */
-export async function recordScenario(loaded: LoadedScenario, adapter: Adapter, pool: ConnectionPool, expectations: readonly KnownFailingEntry[] = []): Promise<Recording> {
-  const { scenario } = loaded
+export async function recordScenario(loaded: LoadedScenario, adapter: Adapter, pool: ConnectionPool, expectations: readonly KnownFailingEntry[] = [], timeScale = 1): Promise<Recording> {
+  const scenario = scaleScenario(loaded.scenario, timeScale)
   const driver = drivers[scenario.port] as Driver<Scenario, unknown>
   const prepared = driver.prepare(scenario)
   const recorder = new HistoryRecorder()
@@ -71,6 +75,7 @@ export async function recordScenario(loaded: LoadedScenario, adapter: Adapter, p
   const fields = {
     scenario: loaded.id,
     adapter: adapter.name,
+    timeScale,
     system: connection?.system ?? null,
     exercises: loaded.exercises,
     observes: [...(connection?.observes ?? [])],
@@ -85,12 +90,14 @@ export async function recordScenario(loaded: LoadedScenario, adapter: Adapter, p
 
 /** Replays one scenario against one adapter, judges its History and decides the verdict; never throws for an adapter's failure. */
 export async function replayScenario(loaded: LoadedScenario, context: ReplayContext): Promise<RunOutcome> {
-  const { history, observed } = await recordScenario(loaded, context.adapter, context.pool, context.expectations)
+  const timeScale = context.timeScale ?? 1
+  const { history, observed } = await recordScenario(loaded, context.adapter, context.pool, context.expectations, timeScale)
   const judgement = judgeHistory(history)
   return {
     scenario: loaded.id,
     adapter: context.adapter.name,
     port: loaded.scenario.port,
+    timeScale,
     ...(loaded.scenario.reproduces ? { reproduces: loaded.scenario.reproduces } : {}),
     system: history.system,
     verdict: judgement.verdict,

@@ -18,6 +18,8 @@ export interface PlanAdapter {
   expectations?: KnownFailingEntry[]
   /** How many times a known-flaky case runs again before it counts. */
   flakyRetries?: number
+  /** The profile's time scale, multiplied by the run's. */
+  timeScale?: number
   /** The profile's scenario patterns; absent or empty: all. */
   scenarios?: string[]
   /** The capabilities it has; absent: all. */
@@ -38,6 +40,8 @@ export interface RunPlan {
   keepHistories?: boolean
   /** The per-call timeout for every adapter, in milliseconds, unless a scenario sets its own. */
   timeoutMs?: number
+  /** The run's time scale (`--time-scale`, CONTRACT_KIT_TIME_SCALE): every duration a scenario gives is multiplied by it; absent: the variable's, else 1. */
+  timeScale?: number
   /**
    * The reports folder (absolute), when each worker writes the History it keeps there as soon as its run ends (the
    * run's own process then never holds them all); absent: Histories travel with the outcomes (a shard, the API).

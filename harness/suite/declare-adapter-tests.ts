@@ -14,6 +14,8 @@ import { join } from 'node:path'
 import { historyFileName } from '#harness/reporters/history-file-name.ts'
 import { writeHistoryFile } from '#harness/reporters/write-history-file.ts'
 import { checkExpectationList } from '#harness/suite/check-expectation-list.ts'
+import { settleRun } from '#harness/timing/settle-run.ts'
+import { scaleMs } from '#harness/timing/time-scale.ts'
 
 /** One adapter's part of a contract suite: how to reach it, the scenarios it runs and what is known to fail on it. */
 export interface AdapterTests {
@@ -32,6 +34,8 @@ export interface AdapterTests {
   select?: readonly string[]
   /** The command that runs one scenario again, when `contract-kit run` cannot (an adapter object in a user's vitest project). */
   reproduce?: (scenarioId: string) => string
+  /** The adapter's own time scale (a profile's `timeScale`), multiplied by the run's (default 1). */
+  timeScale?: number
 }
 
 /** What every adapter of a suite shares. */
@@ -45,6 +49,8 @@ export interface SuiteContext {
   timeoutMs?: number
   /** Today's date (YYYY-MM-DD), against which entries expire. */
   day: string
+  /** The run's time scale (`--time-scale`, CONTRACT_KIT_TIME_SCALE; default 1). */
+  timeScale?: number
   /** The reports folder the History of each run is written into as the run ends (absent: it travels in the outcome). */
   historyDir?: string
 }
@@ -68,15 +74,19 @@ export function declareAdapterTests(tests: AdapterTests, context: SuiteContext):
       const flaky = live.some((e) => e.kind === 'flaky' && entryMatches(e, loaded.id))
       const retries = flaky ? (tests.flakyRetries ?? 2) : 0
       test(loaded.id, { retry: retries }, async ({ task }) => {
-        const outcome: RunOutcome = await replayScenario(loaded, {
-          adapter: tests.adapterFor(callTimeout(loaded.scenario, context.timeoutMs)),
-          pool: context.pool,
-          expectations: live,
-          noExpectations: context.noExpectations,
-          keepHistories: context.keepHistories,
-          ...(tests.select ? { select: tests.select } : {}),
-          ...(context.scenarioDir ? { scenarioDir: context.scenarioDir } : {}),
-        })
+        // a run inconclusive only because of time runs again at once, at twice and then four times the scale
+        const replay = (timeScale: number) =>
+          replayScenario(loaded, {
+            adapter: tests.adapterFor(callTimeout(loaded.scenario, context.timeoutMs, timeScale)),
+            pool: context.pool,
+            expectations: live,
+            noExpectations: context.noExpectations,
+            keepHistories: context.keepHistories,
+            timeScale,
+            ...(tests.select ? { select: tests.select } : {}),
+            ...(context.scenarioDir ? { scenarioDir: context.scenarioDir } : {}),
+          })
+        const outcome: RunOutcome = await settleRun(replay, (tests.timeScale ?? 1) * (context.timeScale ?? 1))
         if (tests.reproduce) outcome.reproduce = tests.reproduce(loaded.id)
         const meta = task.meta as Record<string, unknown> & { kitAttempts?: RunOutcome['verdict'][] }
         if (flaky) {
@@ -95,18 +105,24 @@ export function declareAdapterTests(tests: AdapterTests, context: SuiteContext):
   })
 }
 
-/** How long one call to the implementation may take: a pager call's own limit, or a client's whole deadline and a grace. */
-function callTimeout(scenario: Scenario, planned: number | undefined): number | undefined {
-  if (scenario.port === 'session-client') return scenario.given.timeoutMs + 10_000
-  if (scenario.port === 'pager') return scenario.given.timeoutMs ?? planned
+/** How long one call to the implementation may take: a pager call's own limit, or a client's whole deadline and a grace (the scenario's scaled). */
+function callTimeout(scenario: Scenario, planned: number | undefined, timeScale: number): number | undefined {
+  if (scenario.port === 'session-client') return scaleMs(scenario.given.timeoutMs, timeScale) + 10_000
+  if (scenario.port === 'pager') return scenario.given.timeoutMs === undefined ? planned : scaleMs(scenario.given.timeoutMs, timeScale)
   return planned ?? 60_000 // a browser's first snapshot includes its launch
 }
 
-/** The outcome with its History written into the reports folder (whole, or not at all) and named instead of carried. */
+/** The outcome with its History (and each earlier attempt's) written into the reports folder (whole, or not at all) and named instead of carried. */
 function historyWritten(outcome: RunOutcome, historyDir: string): RunOutcome {
-  const { history, ...rest } = outcome
-  if (!history) return outcome
-  const file = historyFileName(outcome.adapter, outcome.scenario)
-  writeHistoryFile(join(historyDir, file), history)
-  return { ...rest, historyFile: file }
+  const { history, settling, ...rest } = outcome
+  const written = (h: NonNullable<RunOutcome['history']>, attempt?: number) => {
+    const file = historyFileName(outcome.adapter, outcome.scenario, attempt)
+    writeHistoryFile(join(historyDir, file), h)
+    return file
+  }
+  return {
+    ...rest,
+    ...(history ? { historyFile: written(history) } : {}),
+    ...(settling ? { settling: settling.map(({ history: h, ...a }) => (h ? { ...a, historyFile: written(h, a.attempt) } : a)) } : {}),
+  }
 }

@@ -13,13 +13,18 @@ import { readRunPlan } from '#harness/runner/run-plan.ts'
 import type { PlanAdapter } from '#harness/runner/run-plan.ts'
 import { planScenarios } from '#harness/runner/plan-scenarios.ts'
 import { declareAdapterTests, type SuiteContext } from '#harness/suite/declare-adapter-tests.ts'
+import { runTimeScale } from '#harness/timing/time-scale.ts'
+import { isTimingBound } from '#harness/timing/timing-bound.ts'
+import { timingBoundSuite } from '#harness/timing/timing-bound-suite.ts'
 
 /**
- * Declares one vitest test per selected scenario of `port` × adapter of the run plan. Each test replays the scenario,
- * keeps its outcome in the test's meta (for the kit's reporters), and fails unless the verdict is held or expected-broken.
- * A profile's list is checked once, in its first port's suite.
+ * Declares one vitest test per selected scenario of `port` × adapter of the run plan — those whose verdict does not
+ * depend on time; with `timing-bound`, the timing-bound runs of every port instead (their own suite, which the kit runs
+ * alone, one test at a time, after every other). Each test replays the scenario, keeps its outcome in the test's meta
+ * (for the kit's reporters), and fails unless the verdict is held or expected-broken. A profile's list is checked
+ * once, in its first port's suite.
  */
-export async function defineContractSuite(port: PortName): Promise<void> {
+export async function defineContractSuite(port: PortName | typeof timingBoundSuite): Promise<void> {
   const plan = await readRunPlan()
   const root = plan.scenarioDir ?? scenarioRoot
   // the CLI validated every file before the run: read only the selected ones (the lists are checked against every id)
@@ -27,7 +32,8 @@ export async function defineContractSuite(port: PortName): Promise<void> {
   const selected = await loadScenarioFiles(selectScenarios(all, plan.scenarios), root)
   const pool = new ConnectionPool()
   const day = today()
-  const context: SuiteContext = { pool, noExpectations: plan.noExpectations, keepHistories: plan.keepHistories, day, ...(plan.scenarioDir ? { scenarioDir: plan.scenarioDir } : {}), ...(plan.timeoutMs ? { timeoutMs: plan.timeoutMs } : {}), ...(plan.historyDir ? { historyDir: plan.historyDir } : {}) }
+  const timeScale = plan.timeScale ?? runTimeScale(undefined)
+  const context: SuiteContext = { pool, noExpectations: plan.noExpectations, keepHistories: plan.keepHistories, day, timeScale, ...(plan.scenarioDir ? { scenarioDir: plan.scenarioDir } : {}), ...(plan.timeoutMs ? { timeoutMs: plan.timeoutMs } : {}), ...(plan.historyDir ? { historyDir: plan.historyDir } : {}) }
   afterAll(async () => {
     await pool.closeAll()
     await closeKitSnapshotter()
@@ -35,7 +41,7 @@ export async function defineContractSuite(port: PortName): Promise<void> {
   for (const entry of plan.adapters) {
     const known: PlanAdapter = { ...entry, ports: entry.ports ?? portsOfAdapter(entry.name) }
     const runs = planScenarios(known, selected)
-    const scenarios = runs.filter((s) => s.scenario.port === port)
+    const scenarios = runs.filter((s) => (port === timingBoundSuite ? isTimingBound(s.exercises) : s.scenario.port === port && !isTimingBound(s.exercises)))
     const entries = plan.noExpectations ? [] : (entry.expectations ?? expectationsFor(entry.name))
     const listedHere = entry.expectations !== undefined && !plan.noExpectations && runs[0]?.scenario.port === port
     if (scenarios.length === 0 && !listedHere) continue
@@ -45,7 +51,7 @@ export async function defineContractSuite(port: PortName): Promise<void> {
       return adapters.get(timeoutMs)!
     }
     declareAdapterTests(
-      { name: entry.name, adapterFor, scenarios, entries, ...(listedHere ? { checkListAgainst: all } : {}), ...(entry.flakyRetries !== undefined ? { flakyRetries: entry.flakyRetries } : {}), ...(entry.select ? { select: entry.select } : {}) },
+      { name: entry.name, adapterFor, scenarios, entries, ...(listedHere ? { checkListAgainst: all } : {}), ...(entry.flakyRetries !== undefined ? { flakyRetries: entry.flakyRetries } : {}), ...(entry.timeScale !== undefined ? { timeScale: entry.timeScale } : {}), ...(entry.select ? { select: entry.select } : {}) },
       context,
     )
   }

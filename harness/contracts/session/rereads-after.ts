@@ -17,8 +17,11 @@ export interface Reread {
 export interface Rereads {
   /** A next read the client cannot have made after giving up on the answered read's try: it had the answer and read the message again. */
   proven?: Reread
-  /** Next reads that may have followed a try the client gave up on (its limit may have run out, or its connection was lost): the answer may never have reached it. */
-  unproven: Array<Reread & { why: string }>
+  /**
+   * Next reads that may have followed a try the client gave up on (its limit may have run out, or its connection was
+   * lost): the answer may never have reached it. `inTime`: only because of when it came (more time may tell).
+   */
+  unproven: Array<Reread & { why: string; inTime: boolean }>
 }
 
 /**
@@ -53,8 +56,8 @@ export function rereadsAfter(run: SessionRun, messageId: string, answers: Readon
       beganMs = Math.min(last.read.answer === 'hang' ? Infinity : last.atMs, last.beganMs + limitMs, lost ? last.beganMs : Infinity)
       if (answers.has(last.read.answer)) {
         const reread = { answered: last.read, next: e, afterMs: Math.round((atMs - last.beganMs) * 10) / 10 }
-        if (lost) unproven.push({ ...reread, why: `its connection had a GOAWAY or was dropped before read ${e.read}, which may have kept the answer from the client` })
-        else if (reread.afterMs >= limitMs - waitSlackMs) unproven.push({ ...reread, why: `read again ${reread.afterMs} ms after the client may have begun that try, once its ${count(limitMs)} ms limit may have run out before the answer reached the client` })
+        if (lost) unproven.push({ ...reread, inTime: false, why: `its connection had a GOAWAY or was dropped before read ${e.read}, which may have kept the answer from the client` })
+        else if (reread.afterMs >= limitMs - waitSlackMs) unproven.push({ ...reread, inTime: true, why: `read again ${reread.afterMs} ms after the client may have begun that try, once its ${count(limitMs)} ms limit may have run out before the answer reached the client` })
         else return { proven: reread, unproven }
       }
     }
