@@ -18,7 +18,7 @@ export class KitReporter implements Reporter {
 
   constructor(
     readonly outDir: string,
-    /** `planned`: the runs the plan holds, so an interrupted run can say which did not run; `timeScale`: the run's. */
+    /** `planned`: the runs the plan holds, so an interrupted run can say which did not run; `timeScale`: the run's (absent: the least its runs began at). */
     readonly options: { quiet?: boolean; planned?: readonly NotRun[]; timeScale?: number } = {},
   ) {}
 
@@ -61,7 +61,7 @@ export class KitReporter implements Reporter {
     }
     const done = new Set(this.#outcomes.map((o) => JSON.stringify([o.adapter, o.scenario])))
     const interruption = interruptedBy ? { signal: interruptedBy, notRun: (this.options.planned ?? []).filter((p) => !done.has(JSON.stringify([p.adapter, p.scenario]))) } : undefined
-    const results = writeReports(this.outDir, this.#outcomes, this.#errors, undefined, interruption, this.options.timeScale)
+    const results = writeReports(this.outDir, this.#outcomes, this.#errors, undefined, interruption, this.options.timeScale ?? firstScale(this.#outcomes))
     this.#results = results
     if (this.options.quiet) return
     const c = results.counts
@@ -90,6 +90,12 @@ export class KitReporter implements Reporter {
     if (results.interrupted) console.log(`contract-kit: interrupted by ${results.interruptedBy}: ${results.notRun?.length ?? 0} of ${c.runs + (results.notRun?.length ?? 0)} runs did not run`)
     console.log(`reports: ${shown}/results.json, junit.xml, summary.md, matrix.html${results.runs.some((r) => r.history) ? `, ${historyCount(results.runs.filter((r) => r.history).length)}` : ''}`)
   }
+}
+
+/** The run's scale when it was not given (a merge of shards): the least scale any run's first attempt ran at (1 with no run). */
+function firstScale(outcomes: readonly RunOutcome[]): number {
+  const least = Math.min(...outcomes.map((o) => o.settling?.[0]?.timeScale ?? o.timeScale ?? 1))
+  return Number.isFinite(least) ? least : 1
 }
 
 /** "1 history", "3 histories". */
