@@ -1,15 +1,13 @@
-import { spawn } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { constants, tmpdir } from 'node:os'
 import { join, relative, resolve } from 'node:path'
-import { createInterface } from 'node:readline'
 import { parseArgs } from 'node:util'
 import { decimalFlag } from '#harness/cli/decimal-flag.ts'
 import { UsageError } from '#harness/cli/usage-error.ts'
 import { echoMs } from '#harness/cli/watch-signals.ts'
-import { packageRoot } from '#harness/package/package-root.ts'
 import { startBusyLoops } from '#harness/soak/busy-loops.ts'
+import { readKitResults, startKitRun } from '#harness/soak/start-kit-run.ts'
 import { soakPassed, soakTable } from '#harness/soak/soak-table.ts'
 import type { SoakJob, SoakResults } from '#harness/soak/soak-table.ts'
 
@@ -23,12 +21,6 @@ interface SoakOptions {
   run: string[]
 }
 
-/** How a job's process ended, and its summary line (`contract-kit: N runs: …`), else its last line of output. */
-interface JobEnd {
-  exit: number | null
-  signal?: string
-  lastLine?: string
-}
 
 /** The soak's flags (everything after `--` is passed on to `contract-kit run`); a bad one is a one-line UsageError naming it. */
 function parseSoakArgs(argv: readonly string[]): SoakOptions | 'help' {
@@ -58,57 +50,7 @@ function parseSoakArgs(argv: readonly string[]): SoakOptions | 'help' {
   return { jobs, busy, keep: values.keep ?? 'reports/soak', run }
 }
 
-/** A job's results.json, or undefined when it wrote none (or not one the soak can read). */
-function readResults(out: string): SoakResults | undefined {
-  try {
-    const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as SoakResults
-    return typeof results?.counts === 'object' && results.counts !== null && Array.isArray(results.runs) ? results : undefined
-  } catch {
-    return undefined
-  }
-}
 
-/**
- * Starts one job — the default main job, `node bin/contract-kit.js run --out <out> [flags]`, in a process group of
- * its own so that only the soak signals it (once) — and keeps of its output only its summary line and its last line.
- */
-function startJob(out: string, flags: readonly string[]): { child: ChildProcess; ended: Promise<JobEnd> } {
-  const child = spawn(process.execPath, [join(packageRoot, 'bin/contract-kit.js'), 'run', '--out', out, ...flags], {
-    cwd: packageRoot,
-    env: { ...process.env, NO_COLOR: '1', CONTRACT_KIT_FROM_SOURCE: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  })
-  let summary: string | undefined
-  let last: string | undefined
-  for (const stream of [child.stdout, child.stderr]) {
-    createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => {
-      const text = line.trim()
-      if (text === '') return
-      if (/^contract-kit: \d+ runs/.test(text)) summary = text
-      last = text
-    })
-  }
-  const ended = new Promise<JobEnd>((done) => {
-    const end = (exit: number | null, signal: string | null) => done({ exit, ...(signal ? { signal } : {}), ...(summary ?? last ? { lastLine: summary ?? last } : {}) })
-    child.on('error', (error) => {
-      last = `could not start: ${error.message}`
-      end(null, null)
-    })
-    child.on('close', end)
-    // a process the job left holding its output open must not hold the soak: 2 s after the exit, it is over
-    child.on('exit', (code, signal) => setTimeout(() => end(code, signal), 2_000).unref())
-  })
-  // whatever the job left in its process group ends with it
-  void ended.then(() => {
-    try {
-      process.kill(-child.pid!, 'SIGKILL')
-    } catch {
-      // nothing left
-    }
-  })
-  return { child, ended }
-}
 
 /** Removes the reports folders an earlier soak kept (`job-<i>` in `keep`), so none is left looking like this soak's. */
 function clearKept(keep: string): void {
@@ -169,7 +111,7 @@ async function main(argv: readonly string[]): Promise<number> {
     for (let i = 1; i <= count && !interruptedBy; i++) {
       const out = join(temp, `job-${i}`)
       const started = performance.now()
-      const { child, ended } = startJob(out, run)
+      const { child, ended } = startKitRun(['run', '--out', out, ...run])
       current = child
       const end = await ended
       current = undefined
@@ -178,7 +120,7 @@ async function main(argv: readonly string[]): Promise<number> {
         say(`job ${i}/${count}: stopped by ${interruptedBy} after ${seconds} s: not counted`)
         break
       }
-      const results = readResults(out)
+      const results = readKitResults<SoakResults>(out, (r) => typeof r?.counts === 'object' && r.counts !== null && Array.isArray(r.runs))
       const job: SoakJob = { job: i, exit: end.exit, ...(end.signal ? { signal: end.signal } : {}), ...(results ? { results } : {}), ...(end.lastLine ? { lastLine: end.lastLine } : {}) }
       jobs.push(job)
       let kept = ''
