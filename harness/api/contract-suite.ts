@@ -14,6 +14,7 @@ import { selectScenarios } from '#harness/scenario/select-scenarios.ts'
 import { declareAdapterTests, type SuiteContext } from '#harness/suite/declare-adapter-tests.ts'
 import { scenarioRoot } from '#harness/suite/scenario-root.ts'
 import { shellWord } from '#harness/runner/shell-word.ts'
+import { isTimeScale, maxTimeScale, runTimeScale } from '#harness/timing/time-scale.ts'
 
 /** What a contract suite in a user's own vitest project runs: their adapters × the kit's scenarios and their own. */
 export interface ContractSuiteOptions {
@@ -29,6 +30,8 @@ export interface ContractSuiteOptions {
   timeoutMs?: number
   /** Keep the History of every run in the reports, held ones included. */
   keepHistories?: boolean
+  /** Every duration a scenario gives is multiplied by this (default: CONTRACT_KIT_TIME_SCALE, else 1); a run unknown only because of time runs again at 2×, then 4×. */
+  timeScale?: number
 }
 
 /**
@@ -37,6 +40,7 @@ export interface ContractSuiteOptions {
  * held or expected-broken. Add `ContractReporter` to vitest's reporters for the kit's results.json, junit.xml and summary.md.
  */
 export async function contractSuite(options: ContractSuiteOptions): Promise<void> {
+  if (options.timeScale !== undefined && !isTimeScale(options.timeScale)) throw new RangeError(`contractSuite: timeScale: expected a number from 1 to ${maxTimeScale} with at most three decimals, got ${options.timeScale}`)
   const sources: Array<{ scenarios: LoadedScenario[]; scenarioDir?: string }> = []
   if (options.bundled !== false) sources.push({ scenarios: selectScenarios(await loadScenarios(scenarioRoot), options.bundled ?? []) })
   if (options.scenarioDir !== undefined) {
@@ -62,7 +66,7 @@ export async function contractSuite(options: ContractSuiteOptions): Promise<void
     const ports = await portsOffered(first)
     for (const [index, source] of sources.entries()) {
       const scenarios = planScenarios({ name: first.name, ports }, source.scenarios)
-      const context: SuiteContext = { pool, day: today(), ...(options.keepHistories ? { keepHistories: true } : {}), ...(source.scenarioDir ? { scenarioDir: source.scenarioDir } : {}), ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) }
+      const context: SuiteContext = { pool, day: today(), ...(options.keepHistories ? { keepHistories: true } : {}), ...(source.scenarioDir ? { scenarioDir: source.scenarioDir } : {}), ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}), timeScale: options.timeScale ?? runTimeScale(undefined) }
       const checkList = index === sources.length - 1 && options.knownFailing !== undefined
       const reproduce = named ? {} : { reproduce: (id: string) => `npx vitest run -t ${shellWord(id)}` } // an adapter object has no --adapter name
       declareAdapterTests({ name: first.name, adapterFor, scenarios, entries, ...reproduce, ...(checkList ? { checkListAgainst: sources.flatMap((s) => s.scenarios) } : {}) }, context)
