@@ -1,7 +1,8 @@
 import type { PortName } from '#harness/adapters/adapter.ts'
 import type { SystemRegistry } from '#fixtures/systems/registry.ts'
 
-const portNames: readonly PortName[] = ['pager', 'session-client', 'snapshotter', 'tool-output', 'agent-log']
+/** The ports the kit ships systems for (a reference, a pre-fix system, mutants), in the order it loads them. */
+export const portNames: readonly PortName[] = ['pager', 'session-client', 'snapshotter', 'tool-output', 'agent-log']
 const loaded = new Map<PortName, SystemRegistry>()
 
 /**

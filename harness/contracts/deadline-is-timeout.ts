@@ -7,7 +7,7 @@ import { count, describeReads, describeReply, readsOf } from '#harness/contracts
 import type { SessionRun } from '#harness/contracts/session/session-run.ts'
 import type { ReadPlan } from '#harness/contracts/session/read-plan.ts'
 import type { SessionGiven } from '#harness/drivers/session-client/build-session.ts'
-import { noTimeAfter } from '#harness/contracts/session/no-time-after.ts'
+import { noTimeAfter, noTimeToWatch } from '#harness/contracts/session/no-time-after.ts'
 
 /** The exit code of a client whose deadline passed. */
 const timeoutExit = 2
@@ -68,7 +68,9 @@ export const deadlineIsTimeout = defineContract<SessionClientHistory>({
     if (result.exitCode === timeoutExit) {
       const late = plan.openAtDeadline && readsOf(run, run.oracle.replyId).length === 0 ? noTimeAfter(run, undefined) : undefined
       if (late) return unknownInTime(`the client exited ${timeoutExit} having read nothing, but ${late}: whether a read would have been open at it cannot be told from this run`)
-      const missing = plan.openAtDeadline ? `no read of ${run.oracle.replyId} was open` : 'the client was not watching when it'
+      const unwatched = plan.openAtDeadline ? undefined : noTimeToWatch(run)
+      if (unwatched) return unknownInTime(`the client exited ${timeoutExit}, but ${unwatched}: whether the watch would have been open at it cannot be told from this run`)
+      const missing = plan.openAtDeadline ? `no read of ${run.oracle.replyId} was open` : 'the client was not watching'
       return broken(`the client exited ${timeoutExit}, but ${missing} at the ${deadline} deadline`, { ...describeReply(run), reads: readsOf(run, run.oracle.replyId).length })
     }
     const what = plan.openAtDeadline ? `every read of ${run.oracle.replyId} hangs past the ${deadline} deadline` : `the settling frame is held back past the ${deadline} deadline`

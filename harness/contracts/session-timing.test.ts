@@ -87,6 +87,20 @@ describe('a client that reached its first read late may have had no time for ano
   })
 })
 
+describe('a client that opened the watch late may have had no time to watch before its deadline', () => {
+  test('recovery/deadline-is-timeout: exit 2 with no watch made is unknown because of time when the client ran to its deadline, broken when it gave up before it', async () => {
+    const history = await recordBundledSessionScenario('frame-outlasts-timeout', createReferenceSessionClient)
+    expect(checkDeadlineIsTimeout(history)).toMatchObject({ verdict: 'held' })
+    // as if the client's first WatchSession call had never reached the server (it started after its deadline)
+    const unwatched = { ...history, events: history.events.filter((e) => !(e.type === 'note' && e.what === 'server')) }
+    expect(checkDeadlineIsTimeout(unwatched)).toMatchObject({ verdict: 'unknown', cause: 'time', reason: expect.stringMatching(/^the client exited 2, but the client made no WatchSession call, and its 2,000 ms deadline may have come before it could open the watch/) })
+    // the same, had the client ended 100 ms after the kit started it: it gave up with time left
+    const invoke = unwatched.events.find((e) => e.type === 'invoke')!
+    const early = { ...unwatched, events: unwatched.events.map((e) => (e.type === 'ok' ? { ...e, time: invoke.time + 100 } : e)) }
+    expect(checkDeadlineIsTimeout(early)).toMatchObject({ verdict: 'broken', message: 'the client exited 2, but the client was not watching at the 2,000 ms deadline' })
+  })
+})
+
 describe('a read the server refused is a try spent', () => {
   test('recovery/deadline-is-timeout: when refused reads leave too few tries to hang past the deadline, exit 0 is not judged, and says why', async () => {
     const mutant = sessionClientMutants.find((m) => m.name.endsWith('/reads-ignore-deadline'))!

@@ -5,6 +5,7 @@ import { exercisesOf } from '#harness/scenario/load-scenarios.ts'
 import type { LoadedScenario } from '#harness/scenario/load-scenarios.ts'
 import { ConnectionPool } from '#harness/runner/connection-pool.ts'
 import { replayScenario } from '#harness/runner/replay-scenario.ts'
+import { settleRun } from '#harness/timing/settle-run.ts'
 import type { RunOutcome } from '#harness/runner/run-outcome.ts'
 import { explorers } from '#harness/explore/explorers.ts'
 import type { ExploredScenario } from '#harness/explore/port-explorer.ts'
@@ -102,7 +103,7 @@ function notHeld(outcome: RunOutcome): boolean {
   return outcome.verdict !== 'held'
 }
 
-/** Validates a generated scenario (an explorer that generates an invalid one is a kit error) and replays it. */
+/** Validates a generated scenario (an explorer that generates an invalid one is a kit error) and replays it, settling a case inconclusive because of time. */
 async function runCase(port: PortName, scenario: ExploredScenario, adapter: Adapter, pool: ConnectionPool): Promise<RunOutcome> {
   const parsed = scenarioSchema.safeParse({ title: 'explored case', ...scenario })
   if (!parsed.success) {
@@ -110,5 +111,6 @@ async function runCase(port: PortName, scenario: ExploredScenario, adapter: Adap
     throw new Error(`the ${port} explorer generated an invalid scenario (${issue?.path.join('.') || 'the case'}: ${issue?.message}): ${JSON.stringify(scenario).slice(0, 300)}`)
   }
   const loaded: LoadedScenario = { id: exploredId, file: '', scenario: parsed.data, exercises: exercisesOf(parsed.data) }
-  return replayScenario(loaded, { adapter, pool, expectations: [], noExpectations: true })
+  // a case left unknown only because of time (a client slow to start) is run again at 2×, then 4× its durations, as `run` does
+  return settleRun((timeScale) => replayScenario(loaded, { adapter, pool, expectations: [], noExpectations: true, timeScale }), 1)
 }

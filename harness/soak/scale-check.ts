@@ -4,7 +4,7 @@ import { constants, tmpdir } from 'node:os'
 import { join, relative, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { stdioSuffix } from '#harness/adapters/index.ts'
-import { loadShippedSystems, portOfBundled } from '#harness/adapters/shipped-systems.ts'
+import { loadShippedSystems, portNames, portOfBundled } from '#harness/adapters/shipped-systems.ts'
 import type { PortName } from '#harness/adapters/adapter.ts'
 import { UsageError } from '#harness/cli/usage-error.ts'
 import { echoMs } from '#harness/cli/watch-signals.ts'
@@ -12,7 +12,6 @@ import { scaleDiff, scaleDiffText, scaleLine, scaleText } from '#harness/soak/sc
 import type { ScaleJob, ScaleResults } from '#harness/soak/scale-diff.ts'
 import { parseTimeScale } from '#harness/timing/time-scale.ts'
 import { readKitResults, startKitRun } from '#harness/soak/start-kit-run.ts'
-import { portSystems } from '#fixtures/systems/registry.ts'
 
 const usage = 'usage: npm run scale-check -- [--scales 1,2,4] [--port PORT]... [--keep DIR]'
 
@@ -44,13 +43,13 @@ function parseScaleCheckArgs(argv: readonly string[]): ScaleCheckOptions | 'help
   const scales = (values.scales ?? '1,2,4').split(',').map((text) => parseTimeScale('--scales', text.trim()))
   if (new Set(scales).size !== scales.length) throw new UsageError(`--scales: a scale is given twice in ${JSON.stringify(values.scales)}`)
   if (scales.length < 2) throw new UsageError(`--scales: expected at least two scales to compare, separated by commas, got ${JSON.stringify(values.scales)}`)
-  const known = Object.keys(portSystems) as PortName[]
+  const known = portNames
   for (const port of values.port ?? []) if (!known.includes(port as PortName)) throw new UsageError(`--port ${JSON.stringify(port)}: expected one of ${known.join(', ')}`)
   const adapters = values.adapter
   for (const name of adapters ?? []) {
     if (values.port && !values.port.includes(portOfBundled(name))) throw new UsageError(`--adapter ${JSON.stringify(name)}: not a system of the ports given with --port (${values.port.join(', ')})`)
   }
-  const ports = values.port ? [...new Set(values.port as PortName[])] : adapters ? [...new Set(adapters.map(portOfBundled))].filter((p) => known.includes(p)) : known
+  const ports = values.port ? [...new Set(values.port as PortName[])] : adapters ? [...new Set(adapters.map(portOfBundled))].filter((p) => known.includes(p)) : [...known]
   if (values.keep === '') throw new UsageError('--keep: expected a folder, got ""')
   return { scales, ports, ...(adapters ? { adapters } : {}), keep: values.keep ?? 'reports/scale-check' }
 }

@@ -30,3 +30,19 @@ export function noTimeAfter(run: SessionRun, read: ServerRead | undefined): stri
   const due = hang ? `, its try limit of ${count(run.given.tryTimeoutMs)} ms ran to ${since(dueMs)}` : ''
   return `read ${read.read} (${read.answer}) reached the server ${since(atMs)} after the client was started${due}, and its ${count(run.given.timeoutMs)} ms deadline may have come before another try was due`
 }
+
+/**
+ * Why a correct client that exited at its deadline may have had no time to open the watch before it, or undefined when
+ * it surely had: it made no WatchSession call (or its first reached the server) in time — no earlier than 2 ms before
+ * the deadline counted from when the kit started it — and it did not end before that deadline. A client slow to start
+ * (a busy machine, a slow runtime) starts its own clock late; one that gave up before the deadline had the time.
+ */
+export function noTimeToWatch(run: SessionRun): string | undefined {
+  if (run.startedMs === undefined) return undefined
+  const deadlineMs = run.startedMs + run.given.timeoutMs
+  if (run.endedMs !== undefined && run.endedMs < deadlineMs - waitSlackMs) return undefined
+  const at = run.events.findIndex((e) => e.type === 'watch')
+  if (at >= 0 && run.times[at]! < deadlineMs - waitSlackMs) return undefined
+  const first = at < 0 ? 'the client made no WatchSession call' : `its first WatchSession call reached the server ${count(Math.round((run.times[at]! - run.startedMs) * 10) / 10)} ms after the client was started`
+  return `${first}, and its ${count(run.given.timeoutMs)} ms deadline may have come before it could open the watch`
+}

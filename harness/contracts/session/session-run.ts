@@ -27,6 +27,8 @@ export interface SessionRun {
   times: number[]
   /** When the kit started the client (its `session-client.run` invoke, same clock), if it did: its deadline began no earlier. */
   startedMs?: number
+  /** When the client's run ended (its completion, same clock), if it did. */
+  endedMs?: number
   result?: SessionClientResult
   reply?: PrintedReply
 }
@@ -45,7 +47,7 @@ export function sessionRun(history: SessionClientHistory): SessionRun {
   const invoke = history.events.find((e) => e.type === 'invoke' && e.f === 'session-client.run')
   const completion = history.events.find((e) => e.type === 'ok' && e.f === 'session-client.run')
   const result = completion && 'value' in completion ? (completion.value as SessionClientResult) : undefined
-  const run: SessionRun = { given, oracle, events, times, ...(invoke ? { startedMs: invoke.time } : {}), ...(result ? { result, reply: printedReply(result, given, oracle) } : {}) }
+  const run: SessionRun = { given, oracle, events, times, ...(invoke ? { startedMs: invoke.time } : {}), ...(completion ? { endedMs: completion.time } : {}), ...(result ? { result, reply: printedReply(result, given, oracle) } : {}) }
   cache.set(history, run)
   return run
 }
