@@ -69,10 +69,10 @@ describe('a client that reached its first read late may have had no time for ano
     // as if the client had made only its first try: none after it
     const once = { ...history, events: history.events.filter((e) => !(e.type === 'note' && e.what === 'server' && (e.value as { read?: number }).read !== undefined && (e.value as { read: number }).read > 1)) }
     expect(checkTransientReadRetried(once)).toMatchObject({ verdict: 'broken', message: expect.stringMatching(/read message m-2 once \(hang\) and never tried again/) })
-    // the same, had the kit started the client 1,500 ms before its first read reached the server (a slow start, a busy machine)
+    // the same, had the kit started the client 1,900 ms before its first read reached the server (a slow start, a busy machine)
     const invoke = once.events.find((e) => e.type === 'invoke')!
-    const startedEarly = { ...once, events: once.events.map((e) => (e === invoke ? { ...e, time: first.time - 1500 } : e)) }
-    expect(checkTransientReadRetried(startedEarly)).toMatchObject({ verdict: 'unknown', cause: 'time', reason: expect.stringMatching(/^the client read m-2 once, but read 1 \(hang\) reached the server 1,500 ms after the client was started, its try limit of 1,000 ms ran to 2,500 ms, and its 2,400 ms deadline may have come before another try was due/) })
+    const startedEarly = { ...once, events: once.events.map((e) => (e === invoke ? { ...e, time: first.time - 1900 } : e)) }
+    expect(checkTransientReadRetried(startedEarly)).toMatchObject({ verdict: 'unknown', cause: 'time', reason: expect.stringMatching(/^the client read m-2 once, but read 1 \(hang\) reached the server 1,900 ms after the client was started, its try limit of 600 ms ran to 2,500 ms, and its 2,400 ms deadline may have come before another try was due/) })
   })
   test('recovery/deadline-is-timeout: exit 2 with no read made is broken when the first frame came in time to read, unknown when the deadline may have come first', async () => {
     const history = await recordBundledSessionScenario('read-outlasts-timeout', createReferenceSessionClient)

@@ -105,9 +105,12 @@ export function declareAdapterTests(tests: AdapterTests, context: SuiteContext):
   })
 }
 
-/** How long one call to the implementation may take: a pager call's own limit, or a client's whole deadline and a grace (the scenario's scaled). */
+/**
+ * How long one call to the implementation may take: a pager call's own limit, or a client's whole deadline and a grace
+ * of 10 s — both scaled: a client that keeps to its bound on tries but not to its deadline takes as many times longer.
+ */
 function callTimeout(scenario: Scenario, planned: number | undefined, timeScale: number): number | undefined {
-  if (scenario.port === 'session-client') return scaleMs(scenario.given.timeoutMs, timeScale) + 10_000
+  if (scenario.port === 'session-client') return scaleMs(scenario.given.timeoutMs + 10_000, timeScale)
   if (scenario.port === 'pager') return scenario.given.timeoutMs === undefined ? planned : scaleMs(scenario.given.timeoutMs, timeScale)
   return planned ?? 60_000 // a browser's first snapshot includes its launch
 }
