@@ -55,7 +55,9 @@ const references: Array<[string, () => Adapter]> = [
   }),
 ]
 
-describe.concurrent('session-client explore finds nothing in the references', () => {
+// one reference at a time: run side by side on a 2-core machine, each starves the others' clients past the explored
+// deadlines (a CI run broke recovery/reply-read-whole on the in-process reference at a 1,390 ms deadline so)
+describe('session-client explore finds nothing in the references', () => {
   test('every third-party client can run on CI', () => {
     const cannot = thirdPartyClients().filter((c) => !c.template)
     if (process.env.CI) expect(cannot.map((c) => `${c.name}: ${c.cannotRun}`)).toEqual([])
