@@ -23,10 +23,14 @@ const sections: Record<string, () => Promise<Section>> = {
   measures: async () => (await import('#harness/bench/measures.ts')).benchMeasures,
   scaling: async () => (await import('#harness/bench/scaling.ts')).benchScaling,
   'main-job': async () => (await import('#harness/bench/main-job.ts')).benchMainJob,
+  suite: async () => (await import('#harness/bench/test-suite.ts')).benchTestSuite,
 }
 
+/** Sections that run only when `--only` names them: the kit's own test suite, twice from a fresh clone, takes minutes. */
+const namedOnly: ReadonlySet<string> = new Set(['suite'])
+
 /**
- * `npm run bench [-- --only scenario,scaling] [--family agent-log,pager] [--runs N] [--out reports]`: runs each comparison side by side and
+ * `npm run bench [-- --only scenario,scaling,suite] [--family agent-log,pager] [--runs N] [--out reports]`: runs each comparison side by side and
  * prints a Markdown table of medians (min–max), ratios and targets; writes `<out>/bench.json` and `<out>/bench.md`.
  * It never fails on a slow machine: a missed target is a row marked ✗, and the exit code is 0 unless a section broke.
  */
@@ -41,7 +45,7 @@ async function main(): Promise<number> {
   const rows: BenchRow[] = []
   let failed = false
   for (const [name, load] of Object.entries(sections)) {
-    if (only && !only.includes(name)) continue
+    if (only ? !only.includes(name) : namedOnly.has(name)) continue
     process.stderr.write(`bench: ${name}…\n`)
     try {
       const section = await load()
