@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { onceEach } from '#harness/__test-helpers__/once-each.ts'
 import { fileURLToPath } from 'node:url'
 import { bundledScenarios } from '#harness/__test-helpers__/record-bundled-scenario.ts'
 import { mutantAdapter } from '#harness/__test-helpers__/mutant-adapter.ts'
@@ -39,6 +40,9 @@ async function record(adapter: Adapter, scenario: string): Promise<AgentLogHisto
   return history as AgentLogHistory
 }
 
+/** agent-log/reference's History over stdio of a bundled scenario, recorded once for this file: the tests that read its evidence share the run. */
+const reference = onceEach((scenario) => record(bundled('agent-log/reference'), scenario))
+
 const verdicts = (history: AgentLogHistory) => Object.fromEntries(judgeHistory(history).contracts.map((o) => [o.id, o.verdict]))
 const all = ['one-row-per-agent', 'running-row-visible', 'survives-eviction', 'survives-restart', 'best-effort', 'scoped', 'sandboxed', 'record-faithful', 'survives-reuse', 'sessions-apart', 'records-ordered']
 const but = (...held: string[]) => all.filter((c) => !held.includes(c))
@@ -63,11 +67,11 @@ const notApplicable: Record<string, string[]> = {
 }
 
 describe.for([
-  ['agent-log/reference@stdio', () => bundled('agent-log/reference')],
-  ['the Python agent log (examples/python)', () => createStdioAdapter({ name: 'python-agent-log', command: ['python3', python], timeoutMs: 30_000 })],
-] as const)('%s (integration)', ([, adapter]) => {
+  ['agent-log/reference@stdio', reference],
+  ['the Python agent log (examples/python)', (scenario: string) => record(createStdioAdapter({ name: 'python-agent-log', command: ['python3', python], timeoutMs: 30_000 }), scenario)],
+] as const)('%s (integration)', ([, recordOn]) => {
   test.for(scenarios.map((s) => name(s.id)))('%s: every exercised contract held with its evidence, the rest held or not-applicable', { timeout: 60_000 }, async (scenario) => {
-    const judgement = judgeHistory(await record(adapter(), scenario))
+    const judgement = judgeHistory(await recordOn(scenario))
     expect(judgement.verdict, judgement.reason).toBe('held')
     for (const outcome of judgement.contracts) {
       const expected = notApplicable[scenario].includes(outcome.id.split('/')[1]) ? 'not-applicable' : 'held'
@@ -84,29 +88,29 @@ describe.for([
 describe('agent-log/reference over stdio: what the evidence names', () => {
   const evidence = (history: AgentLogHistory, id: string) => judgeHistory(history).contracts.find((c) => c.id === id)
   test('the rows read back, the restart and the control', { timeout: 60_000 }, async () => {
-    expect(evidence(await record(bundled('agent-log/reference'), 'start-then-completion-one-row'), 'durability/one-row-per-agent')).toMatchObject({ evidence: 'reviewer-1: 1 row, status completed' })
-    const restart = await record(bundled('agent-log/reference'), 'crash-leaves-running-row')
+    expect(evidence(await reference('start-then-completion-one-row'), 'durability/one-row-per-agent')).toMatchObject({ evidence: 'reviewer-1: 1 row, status completed' })
+    const restart = await reference('crash-leaves-running-row')
     expect(evidence(restart, 'durability/survives-restart')).toMatchObject({ evidence: expect.stringMatching(/^fixer-2: 1 row, status running, read back by process \d+ after process \d+ was killed \(SIGKILL\)$/) })
-    const chat = await record(bundled('agent-log/reference'), 'plain-chat-no-workspace')
+    const chat = await reference('plain-chat-no-workspace')
     expect(evidence(chat, 'durability/scoped')).toMatchObject({
       evidence: expect.stringContaining("left no file in the sandbox (listed at step 2); the same process, then given a workspace, wrote gate-5's row (status completed)"),
       figures: expect.objectContaining({ chatCalls: 2, filesWithoutWorkspace: 0, controlStep: 6 }),
     })
   })
   test('the fields, the sessions, the order, the stderr line and the folders watched', { timeout: 60_000 }, async () => {
-    const fields = await record(bundled('agent-log/reference'), 'agent-log/record-keeps-every-field')
+    const fields = await reference('agent-log/record-keeps-every-field')
     expect(evidence(fields, 'durability/record-faithful')).toMatchObject({ evidence: '4 records at 2 checks hold all 11 fields as the steps said (gate-7 failed, fixer-7 running); startedAt kept unchanged 2 times through later events' })
-    const sessions = await record(bundled('agent-log/reference'), 'agent-log/interleaved-sessions')
+    const sessions = await reference('agent-log/interleaved-sessions')
     expect(evidence(sessions, 'durability/sessions-apart')).toMatchObject({ evidence: 'session pulse-a at step 6: 1 record, none of the 2 agents of pulse-b; session pulse-b at step 9: 2 records, none of the 1 agent of pulse-a' })
-    const order = await record(bundled('agent-log/reference'), 'agent-log/records-oldest-first')
+    const order = await reference('agent-log/records-oldest-first')
     expect(evidence(order, 'durability/records-ordered')).toMatchObject({ evidence: expect.stringMatching(/^1 check answered 3 records oldest first, by startedAt then agentId: mid-3, (zeta-1, alpha-2|alpha-2, zeta-1) \(step 4\)$/) })
-    const failing = await record(bundled('agent-log/reference'), 'write-failure-is-best-effort')
+    const failing = await reference('write-failure-is-best-effort')
     expect(evidence(failing, 'durability/best-effort')).toMatchObject({ evidence: expect.stringContaining('stderr reported each failed write after it, in 2 lines: "agent-log: write failed: ENOTDIR') })
-    const near = await record(bundled('agent-log/reference'), 'near-miss-real-workspace')
+    const near = await reference('near-miss-real-workspace')
     expect(evidence(near, 'durability/sandboxed')).toMatchObject({ evidence: expect.stringContaining('; HOME, TMPDIR and the 5 XDG folders hold none of its records'), figures: expect.objectContaining({ decoyFiles: 2, writtenOutside: 0 }) })
   })
   test('the restart scenario kills the process: the History names the killed pid and the new one', { timeout: 60_000 }, async () => {
-    const history = await record(bundled('agent-log/reference'), 'restart-reads-rows-back')
+    const history = await reference('restart-reads-rows-back')
     const notes = history.events.flatMap((e) => (e.type === 'note' ? [e] : []))
     const [first, second] = notes.filter((n) => n.what === 'process started').map((n) => (n.value as { pid: number }).pid)
     expect(notes.find((n) => n.what === 'process killed')?.value).toMatchObject({ pid: first, signal: 'SIGKILL' })

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { onceEach } from '#harness/__test-helpers__/once-each.ts'
 import { bundledScenarios, recordBundledSessionScenario } from '#harness/__test-helpers__/record-bundled-scenario.ts'
 import { createReferenceSessionClient } from '#fixtures/systems/session-client/reference.ts'
 import { createDep8516SessionClient } from '#fixtures/systems/session-client/dep-8516.ts'
@@ -27,11 +28,13 @@ import type { SessionClientPort } from '#harness/ports/session-client-port.ts'
 const sessionScenarios = bundledScenarios.filter((s) => s.scenario.port === 'session-client')
 const names = sessionScenarios.map((s) => s.id.split('/').pop()!)
 const port = contractsOfPort('session-client')
+/** session-client/reference's History of a bundled scenario, recorded once for this file (its tests only read it). */
+const reference = onceEach((name) => recordBundledSessionScenario(name, createReferenceSessionClient))
 
 describe('session-client/reference (integration)', () => {
   test.for(names)('holds every contract %s exercises, with evidence; every other is not-applicable, saying why', async (name) => {
     const loaded = sessionScenarios.find((s) => s.id.endsWith(`/${name}`))!
-    const judgement = judgeHistory(await recordBundledSessionScenario(name, createReferenceSessionClient))
+    const judgement = judgeHistory(await reference(name))
     expect(judgement.verdict).toBe('held')
     for (const outcome of judgement.contracts) {
       const contract = port.find((c) => c.id === outcome.id)!
@@ -59,7 +62,7 @@ describe('session-client/reference (integration)', () => {
   })
 
   test('held says what was seen: the bytes printed, the exit code, the reads and the frames', async () => {
-    const evidence = async (name: string, check: (h: SessionClientHistory) => unknown) => check(await recordBundledSessionScenario(name, createReferenceSessionClient))
+    const evidence = async (name: string, check: (h: SessionClientHistory) => unknown) => check(await reference(name))
     expect(await evidence('numbers-1-to-2500', checkReplyReadWhole)).toMatchObject({
       evidence: '11,392-byte reply printed whole, no marker, exit 0, after 1 GetSessionMessage read (ok)',
       figures: { exitCode: 0, printedBytes: 11392, expectedBytes: 11392, reads: 1 },
@@ -111,14 +114,14 @@ describe('not-applicable: the scenario does not set the case up', () => {
     ['unknown-session', 'recovery/reply-read-whole', 'the session is unknown to the server: the watch fails and the client exits 1'],
     ['frame-outlasts-timeout', 'recovery/reply-read-whole', 'the settling frame is held back past the deadline: the client must time out'],
   ])('%s: %s', async ([name, id, reason]) => {
-    const outcome = judgeHistory(await recordBundledSessionScenario(name, createReferenceSessionClient)).contracts.find((c) => c.id === id)
+    const outcome = judgeHistory(await reference(name)).contracts.find((c) => c.id === id)
     expect(outcome).toEqual({ id, exercised: false, verdict: 'not-applicable', reason })
   })
 })
 
 describe('unknown: the client result is missing', () => {
   test.for(names)('%s: every exercised contract is unknown, none held, and the run is an error', async (name) => {
-    const history = await recordBundledSessionScenario(name, createReferenceSessionClient)
+    const history = await reference(name)
     const unanswered: SessionClientHistory = { ...history, events: history.events.filter((e) => !(e.type === 'ok' && e.f === 'session-client.run')) }
     const judgement = judgeHistory(unanswered)
     expect(judgement.verdict).toBe('error')
@@ -126,7 +129,7 @@ describe('unknown: the client result is missing', () => {
     for (const c of judgement.contracts.filter((c) => c.exercised)) expect(c, c.id).toMatchObject({ verdict: 'unknown', reason: expect.stringMatching(/never answered/) })
   })
   test('an adapter failure leaves every contract unknown', async () => {
-    const history = await recordBundledSessionScenario('numbers-1-to-2500', createReferenceSessionClient)
+    const history = await reference('numbers-1-to-2500')
     const judgement = judgeHistory({ ...history, failure: { failure: 'crashed', message: 'exited 139' } })
     expect(judgement.verdict).toBe('error')
     expect(new Set(judgement.contracts.map((c) => c.verdict))).toEqual(new Set(['unknown']))
@@ -151,8 +154,8 @@ describe('silent clients are never held', () => {
 /** A client that prints what `change` makes of the reference's stdout. */
 function rewriting(change: (stdout: string) => string, exitCode?: number): () => SessionClientPort {
   return () => {
-    const reference = createReferenceSessionClient()
-    return { run: async (request) => ((r) => ({ ...r, stdout: change(r.stdout), exitCode: exitCode ?? r.exitCode }))(await reference.run(request)) }
+    const client = createReferenceSessionClient()
+    return { run: async (request) => ((r) => ({ ...r, stdout: change(r.stdout), exitCode: exitCode ?? r.exitCode }))(await client.run(request)) }
   }
 }
 
@@ -208,7 +211,7 @@ describe('contracts broken by clients made to break them', () => {
     expect(result).toMatchObject({ verdict: 'broken' })
   })
   test('recovery/transient-read-retried: a client that reads without bound is caught by the bound', async () => {
-    const history = await recordBundledSessionScenario('eviction', createReferenceSessionClient)
+    const history = await reference('eviction')
     const reads = history.events.filter((e) => e.type === 'note' && (e.value as { type?: string }).type === 'read')
     const flooded: SessionClientHistory = { ...history, events: [...history.events, ...Array.from({ length: 13 }, (_, i) => ({ ...reads[0], index: history.events.length + i }))] }
     expect(checkTransientReadRetried(flooded)).toMatchObject({ verdict: 'broken', witness: { bound: 12 } })
