@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The contract-kit command: runs the compiled kit in dist/ (built by `npm run build`, and by `prepare` on npm ci and
-// npm pack). With CONTRACT_KIT_FROM_SOURCE=1 it runs the TypeScript sources through tsx instead, as the kit's own tests do.
-import { existsSync, readdirSync, statSync } from 'node:fs'
+// npm pack). With CONTRACT_KIT_FROM_SOURCE=1 it runs the TypeScript sources through tsx instead (slower to start, no build).
+import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
 // a reader that stops early (`contract-kit list | head`) closes the pipe: stop quietly, as other command-line tools do
@@ -18,7 +18,7 @@ if (fromSource) {
   register()
   ;({ main } = await import('../harness/cli/main.ts'))
 } else if (existsSync(compiled)) {
-  warnIfStale(fileURLToPath(compiled))
+  await warnIfStale()
   ;({ main } = await import(compiled.href))
 } else {
   process.stderr.write('contract-kit: dist/ is missing: run `npm run build` in the kit (npm ci and npm pack build it)\n')
@@ -30,16 +30,10 @@ process.exitCode = await main(process.argv.slice(2))
 if ([129, 130, 143].includes(process.exitCode)) process.exit(process.exitCode)
 
 /** In a checkout of the kit (an installed package has no sources), says so when a source is newer than dist/. */
-function warnIfStale(built) {
+async function warnIfStale() {
   const root = fileURLToPath(new URL('..', import.meta.url))
-  if (!existsSync(`${root}harness`)) return
-  const builtAt = statSync(built).mtimeMs
-  for (const folder of ['harness', 'fixtures']) {
-    for (const file of readdirSync(`${root}${folder}`, { recursive: true })) {
-      if (file.endsWith('.ts') && !file.endsWith('.test.ts') && !/(^|\/)(bench|build|hostile|soak|__test-helpers__)\//.test(file) && statSync(`${root}${folder}/${file}`).mtimeMs > builtAt) {
-        process.stderr.write(`contract-kit: ${folder}/${file} is newer than dist/: run \`npm run build\` (or CONTRACT_KIT_FROM_SOURCE=1 to run the sources)\n`)
-        return
-      }
-    }
-  }
+  if (!existsSync(`${root}harness/build/stale-source.mjs`)) return
+  const { staleSource } = await import('../harness/build/stale-source.mjs')
+  const stale = staleSource(root)
+  if (stale) process.stderr.write(`contract-kit: ${stale} is newer than dist/: run \`npm run build\` (or CONTRACT_KIT_FROM_SOURCE=1 to run the sources)\n`)
 }

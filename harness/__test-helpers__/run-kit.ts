@@ -12,10 +12,10 @@ export interface KitExit {
   stderr: string
 }
 
-/** The environment of a user's shell: no colours, nothing of the vitest running the tests, and the given additions. */
+/** The environment of a user's shell: no colours, nothing of the vitest running the tests, the compiled kit (dist/, which the test run's global setup keeps up to date), and the given additions. */
 export function userEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(VITEST|FORCE_COLOR$|CONTRACT_KIT_(?!BUNDLE_DIR$))/.test(key)))
-  return { ...env, NO_COLOR: '1', CONTRACT_KIT_FROM_SOURCE: '1', ...extra }
+  return { ...env, NO_COLOR: '1', CONTRACT_KIT_FROM_SOURCE: '', ...extra }
 }
 
 /** Runs `contract-kit …` as a user would (`node bin/contract-kit.js …`, from the package root unless `cwd` is given); rejects only if it had to be killed. */

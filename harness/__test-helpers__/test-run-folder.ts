@@ -1,14 +1,25 @@
+import { spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { bundleDirVariable } from '#harness/adapters/command/bundled-script.ts'
+import { packageRoot } from '#harness/package/package-root.ts'
+// @ts-expect-error a plain .mjs of the build, with no declarations
+import { staleSource } from '#harness/build/stale-source.mjs'
 
 /**
- * vitest's global setup for the kit's own tests: one temporary folder for the bundles every process of the run makes
- * and the module cache of the runs its tests start (forked workers and the CLIs the tests start inherit it), removed
- * when the run ends — so no run leaves any behind.
+ * vitest's global setup for the kit's own tests: the compiled kit brought up to date (the tests start the CLI as a user
+ * runs it, from dist/: `npm run build` when a source is newer), and one temporary folder for the bundles every process
+ * of the run makes and the module cache of the runs its tests start (forked workers and the CLIs the tests start
+ * inherit it), removed when the run ends — so no run leaves any behind.
  */
 export default function setup(): () => void {
+  const stale = (staleSource as (root: string) => string | undefined)(packageRoot)
+  if (stale) {
+    process.stdout.write(`test run: ${stale} is newer than the compiled kit: npm run build\n`)
+    const build = spawnSync(process.execPath, [join(packageRoot, 'harness/build/build-dist.mjs')], { cwd: packageRoot, stdio: 'inherit' })
+    if (build.status !== 0) throw new Error(`npm run build exited ${build.status}: the tests start the compiled kit, which does not build`)
+  }
   const folder = mkdtempSync(join(tmpdir(), 'contract-kit-test-bundles-'))
   process.env[bundleDirVariable] = folder
   return () => rmSync(folder, { recursive: true, force: true })

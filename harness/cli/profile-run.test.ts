@@ -142,6 +142,10 @@ describe.concurrent('profiles, end to end: run --profile, baseline, doctor --pro
   it('doctor passes the Python reference', async () => {
     const exit = await runKit(['doctor', '--profile', 'examples/python/profile.yaml'])
     expect(exit.code, exit.stdout + exit.stderr).toBe(0)
-    expect(exit.stdout).toContain('doctor: every check passed')
+    // every check is ok; start-up alone may warn, on a machine so busy that Python takes over a third of a deadline to start
+    const marks = exit.stdout.split('\n').flatMap((line) => (/^[✓!✗-] (ok|warn|fail|skip) +\S/.test(line) ? [line.slice(0, 20).trim()] : []))
+    expect(marks.filter((m) => !/^(✓ ok|! warn +startup)/.test(m)), exit.stdout).toEqual([])
+    expect(marks.length).toBe(7)
+    expect(exit.stdout).toMatch(/^doctor: (every check passed|no check failed, 1 warning: the kit can run this implementation)$/m)
   })
 })
