@@ -43,7 +43,7 @@ describe.concurrent('agent-log explore finds every mutant of the rule table', ()
     expect(rows).toHaveLength(agentLogMutants.length + 2)
   })
 
-  test.for(rows.map((row) => [row.mutant, row] as const))('%s', { timeout: 120_000 }, async ([, row]) => {
+  test.for(rows.map((row) => [row.mutant, row] as const))('%s', { timeout: 300_000 }, async ([, row]) => {
     const exploration = await explorePort({ adapter: mutantAdapter(row.mutant), port: 'agent-log', runs: mutantRuns, seed, shrink: false, failsWhen: (outcome) => breaksOwner(row, outcome) })
     expect(exploration.found, `${row.mutant}: nothing breaking ${row.owner} in ${exploration.cases} cases`).toBeDefined()
     expect(breaksOwner(row, exploration.found!.outcome)).toBe(true)
@@ -57,7 +57,7 @@ const references: Array<[string, () => Adapter]> = [
 ]
 
 describe.concurrent('agent-log explore finds nothing in the references', () => {
-  test.for(references)('%s', { timeout: 120_000 }, async ([, adapter]) => {
+  test.for(references)('%s', { timeout: 300_000 }, async ([, adapter]) => {
     const exploration = await explorePort({ adapter: adapter(), port: 'agent-log', runs: referenceRuns, seed })
     const found = exploration.found
     expect(found && { verdict: found.outcome.verdict, error: found.outcome.error?.message, contracts: found.outcome.contracts.filter((c) => c.verdict !== 'held' && c.verdict !== 'not-applicable') }, JSON.stringify(found?.scenario)).toBeUndefined()

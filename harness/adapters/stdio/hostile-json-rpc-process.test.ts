@@ -10,9 +10,13 @@ import { outputLimits } from '#harness/adapters/stdio/output-limits.ts'
 // Hostile implementations (harness/adapters/__test-helpers__/hostile-stdio.mjs): each one ends in an adapter error
 // naming the limit or the cause, and no process carrying the run's marker is left once the connection is closed.
 
-/** Starts a hostile implementation in `mode`, completes the handshake, and checks its process carries the run's marker. */
+/**
+ * Starts a hostile implementation in `mode`, completes the handshake, and checks its process carries the run's marker.
+ * A call may take 60 s: each limit judged here must be reached before the call's time is up, even on a busy machine
+ * (writing and reading 32 MiB of blank lines took over 5 s under load, and was judged a timeout).
+ */
 async function start(mode: string): Promise<JsonRpcProcess> {
-  const rpc = await JsonRpcProcess.start({ command: hostileProgram('stdio', mode), timeoutMs: 5_000, closeGraceMs: 300 })
+  const rpc = await JsonRpcProcess.start({ command: hostileProgram('stdio', mode), timeoutMs: 60_000, closeGraceMs: 300 })
   expect(await rpc.call('initialize', {})).toMatchObject({ ok: true, result: { name: `hostile-${mode}` } })
   expect(markedProcesses(rpc.runToken)).toContain(rpc.pid)
   return rpc
@@ -26,7 +30,7 @@ async function closeAndCheck(rpc: JsonRpcProcess, context: TestContext, ...pids:
   await context.annotate(`kit RSS after the run: ${Math.round(process.memoryUsage().rss / 2 ** 20)} MiB (reported, not judged)`)
 }
 
-describe.runIf(process.platform === 'linux')('JsonRpcProcess against hostile implementations', () => {
+describe.runIf(process.platform === 'linux')('JsonRpcProcess against hostile implementations', { timeout: 120_000 }, () => {
   it('stops a stdout line that never ends at the line limit', async (context) => {
     const rpc = await start('line-flood')
     const error = await adapterRejection(rpc.call('misbehave'))
