@@ -4,12 +4,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { bundleDirVariable } from '#harness/adapters/command/bundled-script.ts'
 import { packageRoot } from '#harness/package/package-root.ts'
+import { scenarioIndexVariable } from '#harness/scenario/scenario-index.ts'
 // @ts-expect-error a plain .mjs of the build, with no declarations
 import { staleSource } from '#harness/build/stale-source.mjs'
 
 /**
  * vitest's global setup for the kit's own tests: the compiled kit brought up to date (the tests start the CLI as a user
- * runs it, from dist/: `npm run build` when a source is newer), and one temporary folder for the bundles every process
+ * runs it, from dist/: `npm run build` when a source is newer) and its index of the bundled scenarios read by the
+ * sources too (a test file loading them skips validating each), and one temporary folder for the bundles every process
  * of the run makes and the module cache of the runs its tests start (forked workers and the CLIs the tests start
  * inherit it), removed when the run ends — so no run leaves any behind.
  */
@@ -20,6 +22,7 @@ export default function setup(): () => void {
     const build = spawnSync(process.execPath, [join(packageRoot, 'harness/build/build-dist.mjs')], { cwd: packageRoot, stdio: 'inherit' })
     if (build.status !== 0) throw new Error(`npm run build exited ${build.status}: the tests start the compiled kit, which does not build`)
   }
+  process.env[scenarioIndexVariable] = join(packageRoot, 'dist', 'scenario-index.bin')
   const folder = mkdtempSync(join(tmpdir(), 'contract-kit-test-bundles-'))
   process.env[bundleDirVariable] = folder
   return () => rmSync(folder, { recursive: true, force: true })
