@@ -4,13 +4,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { portOfBundled } from '#harness/adapters/shipped-systems.ts'
 import { sessionClientMutants } from '#fixtures/systems/session-client/mutants/index.ts'
-import { thirdPartyClients } from '#harness/__test-helpers__/session-server/third-party-clients.ts'
 import { breaksOwner, mutantsOfPort } from '#harness/__test-helpers__/explore-mutants.ts'
 import { mutantAdapter } from '#harness/__test-helpers__/mutant-adapter.ts'
-import type { Adapter, PortName } from '#harness/adapters/adapter.ts'
-import { createCommandAdapter } from '#harness/adapters/command-adapter.ts'
+import type { PortName } from '#harness/adapters/adapter.ts'
 import { resolveAdapter } from '#harness/adapters/index.ts'
 import { explorePort } from '#harness/explore/explore-port.ts'
+import { sessionClientExploreBudget } from '#harness/explore/session-client-explore-budget.ts'
 import { foundScenarioFile } from '#harness/explore/found-scenario.ts'
 import { ConnectionPool } from '#harness/runner/connection-pool.ts'
 import { replayScenario } from '#harness/runner/replay-scenario.ts'
@@ -22,13 +21,13 @@ await loadShippedSystems() // the bundled systems these tests name
 
 // Exploration proven both ways on the session-client port, against the kit's real HTTP/2 server on loopback: every
 // mutant (the rule table's and the bundled ones it does not name) is found by the explorer alone — no bundled
-// scenario drawn — breaking the contract it was built to break; the reference, in process and as a command, and the
-// correct clients on three HTTP/2 stacks the kit did not write survive the same seed with nothing found. The mutant
-// runs stop at the first case found (at seed 1 each is found within its first 30 cases).
+// scenario drawn — breaking the contract it was built to break. The mutant runs stop at the first case found (at seed
+// 1 each is found within its first 30 cases). The references survive the same seed with nothing found:
+// session-client-explore-references.test.ts (the kit's own, in process and as a command) and
+// session-client-explore-third-party.test.ts (three HTTP/2 stacks the kit did not write) — files of their own, so the
+// three explorations run side by side on two workers rather than one after another.
 
-const seed = 1
-const mutantRuns = 60
-const referenceRuns = 40
+const { seed, mutantRuns } = sessionClientExploreBudget
 const portOfMutant = (mutant: string): PortName | undefined => (/^(command|stdio):/.test(mutant) ? (mutant.includes('/session-client/') ? 'session-client' : undefined) : portOfBundled(mutant))
 const rows = mutantsOfPort('session-client', portOfMutant)
 const others = sessionClientMutants.filter((m) => !rows.some((r) => r.mutant === m.name)).map((m) => ({ rule: '-', owner: m.breaks, scenarios: [], mutant: m.name, line: 0 }))
@@ -42,32 +41,6 @@ describe.concurrent('session-client explore finds every mutant', () => {
     const exploration = await explorePort({ adapter: mutantAdapter(row.mutant), port: 'session-client', runs: mutantRuns, seed, shrink: false, failsWhen: (outcome) => breaksOwner(row, outcome) })
     expect(exploration.found, `${row.mutant}: nothing breaking ${row.owner} in ${exploration.cases} cases`).toBeDefined()
     expect(breaksOwner(row, exploration.found!.outcome)).toBe(true)
-  })
-})
-
-const references: Array<[string, () => Adapter]> = [
-  ['session-client/reference', () => resolveAdapter('session-client/reference')],
-  ['session-client/reference@command', () => resolveAdapter('session-client/reference@command')],
-  ...thirdPartyClients().flatMap((client): Array<[string, () => Adapter]> => {
-    // on CI the packages are installed and every client runs; elsewhere a client that cannot run says why below
-    if (!client.template) return []
-    return [[`${client.name} (${client.stack})`, () => createCommandAdapter({ name: `command:${client.name}`, template: client.template! })]]
-  }),
-]
-
-// one reference at a time: run side by side on a 2-core machine, each starves the others' clients past the explored
-// deadlines (a CI run broke recovery/reply-read-whole on the in-process reference at a 1,390 ms deadline so)
-describe('session-client explore finds nothing in the references', () => {
-  test('every third-party client can run on CI', () => {
-    const cannot = thirdPartyClients().filter((c) => !c.template)
-    if (process.env.CI) expect(cannot.map((c) => `${c.name}: ${c.cannotRun}`)).toEqual([])
-  })
-
-  test.for(references)('%s', { timeout: 300_000 }, async ([, adapter]) => {
-    const exploration = await explorePort({ adapter: adapter(), port: 'session-client', runs: referenceRuns, seed })
-    const found = exploration.found
-    expect(found && { verdict: found.outcome.verdict, error: found.outcome.error?.message, contracts: found.outcome.contracts.filter((c) => c.verdict !== 'held' && c.verdict !== 'not-applicable') }, JSON.stringify(found?.scenario)).toBeUndefined()
-    expect(exploration.cases).toBe(referenceRuns)
   })
 })
 
