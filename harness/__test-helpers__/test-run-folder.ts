@@ -5,7 +5,6 @@ import { join } from 'node:path'
 import { bundleDirVariable } from '#harness/adapters/command/bundled-script.ts'
 import { packageRoot } from '#harness/package/package-root.ts'
 import { scenarioIndexVariable } from '#harness/scenario/scenario-index.ts'
-// @ts-expect-error a plain .mjs of the build, with no declarations
 import { staleSource } from '#harness/build/stale-source.mjs'
 
 /**
@@ -16,7 +15,7 @@ import { staleSource } from '#harness/build/stale-source.mjs'
  * inherit it), removed when the run ends — so no run leaves any behind.
  */
 export default function setup(): () => void {
-  const stale = (staleSource as (root: string) => string | undefined)(packageRoot)
+  const stale = staleSource(packageRoot)
   if (stale) {
     process.stdout.write(`test run: ${stale} is newer than the compiled kit: npm run build\n`)
     const build = spawnSync(process.execPath, [join(packageRoot, 'harness/build/build-dist.mjs')], { cwd: packageRoot, stdio: 'inherit' })

@@ -2,10 +2,8 @@ import { afterAll, describe, expect, test } from 'vitest'
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-// @ts-expect-error a plain .mjs of the build, with no declarations
-import { staleSource as untyped } from '#harness/build/stale-source.mjs'
+import { staleSource } from '#harness/build/stale-source.mjs'
 
-const staleSource = untyped as (root: string) => string | undefined
 const root = mkdtempSync(join(tmpdir(), 'contract-kit-stale-source-'))
 afterAll(() => rmSync(root, { recursive: true, force: true }))
 
