@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config'
 import PlainSummaryReporter from './harness/reporters/plain-summary-reporter.ts'
 import { contractProjects } from './harness/runner/contracts-vitest-options.ts'
 
+/** The tests that judge the runs of the contract suites, in process, after them: they replay nothing the suites ran. */
+const afterSuites = 'harness/**/*.after-suites.test.ts'
+
 export default defineConfig({
   test: {
     // no results cache: it would be written into node_modules/.vite, and a fresh clone (CI) never has one to read
@@ -11,9 +14,11 @@ export default defineConfig({
     maxWorkers: 2,
     reporters: ['default', new PlainSummaryReporter()],
     projects: [
-      { extends: true, test: { name: 'unit', include: ['harness/**/*.test.ts', 'fixtures/**/*.test.ts'], testTimeout: 30_000 } },
+      { extends: true, test: { name: 'unit', include: ['harness/**/*.test.ts', 'fixtures/**/*.test.ts'], exclude: [afterSuites], testTimeout: 30_000 } },
       // the port suites beside the unit tests, then the timing-bound runs alone, one at a time (the same as `contract-kit run`)
       ...contractProjects({ name: 'contracts', timingName: 'contracts-timing', testTimeout: 300_000 }),
+      // last, the tests that judge the Histories the suites wrote (CONTRACT_KIT_SUITE_HISTORIES, set by the global setup)
+      { extends: true, test: { name: 'after-suites', include: [afterSuites], testTimeout: 30_000, sequence: { groupOrder: 2 } } },
     ],
   },
 })

@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { bundleDirVariable } from '#harness/adapters/command/bundled-script.ts'
 import { packageRoot } from '#harness/package/package-root.ts'
 import { scenarioIndexVariable } from '#harness/scenario/scenario-index.ts'
+import { suiteHistoriesVariable } from '#harness/runner/suite-histories.ts'
 import { staleSource } from '#harness/build/stale-source.mjs'
 
 /**
@@ -12,7 +13,8 @@ import { staleSource } from '#harness/build/stale-source.mjs'
  * runs it, from dist/: `npm run build` when a source is newer) and its index of the bundled scenarios read by the
  * sources too (a test file loading them skips validating each), and one temporary folder for the bundles every process
  * of the run makes and the module cache of the runs its tests start (forked workers and the CLIs the tests start
- * inherit it), removed when the run ends — so no run leaves any behind.
+ * inherit it), and the Histories the contract suites write there for the tests that judge them after the suites
+ * (`*.after-suites.test.ts`) — removed when the run ends, so no run leaves any behind.
  */
 export default function setup(): () => void {
   const stale = staleSource(packageRoot)
@@ -24,5 +26,6 @@ export default function setup(): () => void {
   process.env[scenarioIndexVariable] = join(packageRoot, 'dist', 'scenario-index.bin')
   const folder = mkdtempSync(join(tmpdir(), 'contract-kit-test-bundles-'))
   process.env[bundleDirVariable] = folder
+  process.env[suiteHistoriesVariable] = join(folder, 'suite-histories')
   return () => rmSync(folder, { recursive: true, force: true })
 }

@@ -3,6 +3,7 @@ import { loadShippedSystems, portsNamedBy } from '#harness/adapters/shipped-syst
 import { bundledProfiles } from '#harness/profiles/bundled-profiles.ts'
 import { planAdapterOfProfile } from '#harness/profiles/plan-adapter-of-profile.ts'
 import type { KnownFailingEntry } from '#harness/expectations/known-failing.ts'
+import { suiteHistoriesVariable } from '#harness/runner/suite-histories.ts'
 
 /** The environment variable that carries a run plan from the CLI to the vitest workers. */
 export const runPlanVariable = 'CONTRACT_KIT_PLAN'
@@ -55,8 +56,9 @@ export function defaultRunPlan(): RunPlan {
 }
 
 /**
- * The plan the CLI handed over in the environment, or the default plan (`npm test`); loads the shipped systems only
- * when the plan names one (a plan of a user's own adapters and profiles never imports them).
+ * The plan the CLI handed over in the environment, or the default plan (`npm test`) — writing every run's History into
+ * the folder CONTRACT_KIT_SUITE_HISTORIES names, when it names one; loads the shipped systems only when the plan names
+ * one (a plan of a user's own adapters and profiles never imports them).
  */
 export async function readRunPlan(env: NodeJS.ProcessEnv = process.env): Promise<RunPlan> {
   const text = env[runPlanVariable]
@@ -66,5 +68,7 @@ export async function readRunPlan(env: NodeJS.ProcessEnv = process.env): Promise
     const ports = portsNamedBy(plan.adapters.filter((a) => a.launch === undefined).map((a) => a.name))
     if (ports.length > 0) await loadShippedSystems(ports)
   }
-  return plan ?? defaultRunPlan()
+  if (plan) return plan
+  const historyDir = env[suiteHistoriesVariable]
+  return { ...defaultRunPlan(), ...(historyDir ? { keepHistories: true, historyDir } : {}) }
 }

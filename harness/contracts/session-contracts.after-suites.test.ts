@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { onceEach } from '#harness/__test-helpers__/once-each.ts'
+import { suiteHistory, suitesRan, type HistorySource } from '#harness/__test-helpers__/suite-history.ts'
 import { bundledScenarios, recordBundledSessionScenario } from '#harness/__test-helpers__/record-bundled-scenario.ts'
 import { createReferenceSessionClient } from '#fixtures/systems/session-client/reference.ts'
 import { createDep8516SessionClient } from '#fixtures/systems/session-client/dep-8516.ts'
@@ -24,12 +25,25 @@ import type { SessionClientPort } from '#harness/ports/session-client-port.ts'
 // bundled DEP-8516 scenario that exercises it, and breaks, with its witness, on the pre-fix client, a mutant, or a
 // client made to break it here. Where a scenario does not exercise it, it is not-applicable, saying why; where the
 // client's answer is missing, unknown. A client that prints nothing is never held.
+// The reference's and the pre-fix client's Histories are the ones the session-client suites wrote in the same
+// `npm test` (this file runs after them: `*.after-suites.test.ts`), judged here in process; run alone, the file records
+// them itself. The clients made to break a contract, and the mutants, are recorded here, in process.
 
 const sessionScenarios = bundledScenarios.filter((s) => s.scenario.port === 'session-client')
 const names = sessionScenarios.map((s) => s.id.split('/').pop()!)
 const port = contractsOfPort('session-client')
-/** session-client/reference's History of a bundled scenario, recorded once for this file (its tests only read it). */
-const reference = onceEach((name) => recordBundledSessionScenario(name, createReferenceSessionClient))
+/** Where each History read from a suite came from, by the suite's adapter name. */
+const sources = new Map<string, HistorySource[]>()
+/** A bundled client's History of a bundled scenario (by its last name): its suite's run, else recorded once for this file (its tests only read it). */
+const fromSuite = (adapter: string, create: () => SessionClientPort) =>
+  onceEach(async (name) => {
+    const id = sessionScenarios.find((s) => s.id.endsWith(`/${name}`))!.id
+    const { history, source } = await suiteHistory(adapter, id, () => recordBundledSessionScenario(name, create))
+    sources.set(adapter, [...(sources.get(adapter) ?? []), source])
+    return history
+  })
+const reference = fromSuite('session-client/reference', createReferenceSessionClient)
+const preFix = fromSuite('session-client/dep-8516', createDep8516SessionClient)
 
 describe('session-client/reference (integration)', () => {
   test.for(names)('holds every contract %s exercises, with evidence; every other is not-applicable, saying why', async (name) => {
@@ -161,20 +175,20 @@ function rewriting(change: (stdout: string) => string, exitCode?: number): () =>
 
 describe('the pre-fix client (session-client/dep-8516)', () => {
   test('recovery/reply-read-whole: it prints the cut 2,500-line reply', async () => {
-    const result = checkReplyReadWhole(await recordBundledSessionScenario('numbers-1-to-2500', createDep8516SessionClient))
+    const result = checkReplyReadWhole(await preFix('numbers-1-to-2500'))
     expect(result).toMatchObject({ verdict: 'broken', witness: { exitCode: 0, expectedBytes: 11392, markerLines: 1 } })
   })
   test('recovery/transient-read-retried: it never tries the failed read again', async () => {
-    expect(checkTransientReadRetried(await recordBundledSessionScenario('failed-read-then-later-frame', createDep8516SessionClient))).toMatchObject({ verdict: 'broken', witness: { reads: 0 } })
+    expect(checkTransientReadRetried(await preFix('failed-read-then-later-frame'))).toMatchObject({ verdict: 'broken', witness: { reads: 0 } })
   })
   test('recovery/transient-read-retried: it never reads the reply whose every read fails', async () => {
-    expect(checkTransientReadRetried(await recordBundledSessionScenario('eviction', createDep8516SessionClient))).toMatchObject({ verdict: 'broken', witness: { message: 'm-2', reads: 0 } })
+    expect(checkTransientReadRetried(await preFix('eviction'))).toMatchObject({ verdict: 'broken', witness: { message: 'm-2', reads: 0 } })
   })
   test('recovery/deadline-is-timeout: it exits 0 with the cut reply where a read is open at the deadline', async () => {
-    expect(checkDeadlineIsTimeout(await recordBundledSessionScenario('read-outlasts-timeout', createDep8516SessionClient))).toMatchObject({ verdict: 'broken', witness: { exitCode: 0 } })
+    expect(checkDeadlineIsTimeout(await preFix('read-outlasts-timeout'))).toMatchObject({ verdict: 'broken', witness: { exitCode: 0 } })
   })
   test('recovery/stream-resumes-from-cursor: it takes a GOAWAY for the end, and the frames after it are lost', async () => {
-    const result = checkStreamResumesFromCursor(await recordBundledSessionScenario('goaway-at-frame', createDep8516SessionClient))
+    const result = checkStreamResumesFromCursor(await preFix('goaway-at-frame'))
     expect(result).toMatchObject({ verdict: 'broken', witness: { lost: { cursors: ['c-0003', 'c-0004', 'c-0005'] }, calls: [{ watch: 1, end: 'goaway' }] } })
   })
 })
@@ -255,4 +269,11 @@ describe('each mutant breaks the contract it names, saying what it did', () => {
     const outcome = judgeHistory(await recordBundledSessionScenario(scenario, mutant.create)).contracts.find((c) => c.id === mutant.breaks)
     expect(outcome).toMatchObject({ exercised: true, verdict: 'broken', message: expect.stringMatching(message) })
   })
+})
+
+// Where the suites ran, every History read from them above is theirs: a missing one would otherwise be recorded again
+// here in silence, and the time saved lost without a failing test.
+test('where the session-client suites ran, every History read from them is the one they wrote', () => {
+  expect([...sources.keys()].sort()).toEqual(['session-client/dep-8516', 'session-client/reference'])
+  for (const [adapter, from] of sources) if (suitesRan(adapter)) expect(from.filter((s) => s === 'recorded'), `${adapter}: Histories recorded again though its suite ran`).toEqual([])
 })
