@@ -1,5 +1,7 @@
 import { afterAll, describe, expect, test } from 'vitest'
 import { bundledScenarios, recordInProcess } from '#harness/__test-helpers__/record-bundled-scenario.ts'
+import { onceEach } from '#harness/__test-helpers__/once-each.ts'
+import { suiteHistory, suitesRan, type HistorySource } from '#harness/__test-helpers__/suite-history.ts'
 import { createReferenceToolOutput } from '#fixtures/systems/tool-output/reference.ts'
 import { createPlat200ToolOutput } from '#fixtures/systems/tool-output/plat-200.ts'
 import { createBuiltInSnapshotter } from '#harness/snapshot/built-in.ts'
@@ -16,7 +18,8 @@ import type { History, SnapshotterHistory, ToolOutputHistory } from '#harness/hi
 import type { ToolOutputPort } from '#harness/ports/tool-output-port.ts'
 import type { SnapshotterPort } from '#harness/ports/snapshotter-port.ts'
 
-// The PLAT-200 contracts, both ways: each holds, with its evidence, on the reference tool and on both snapshotters in
+// The PLAT-200 contracts, both ways (on the Histories the tool-output and snapshotter suites wrote in the same `npm
+// test`, judged in process; run alone, the file records them itself, in process): each holds, with its evidence, on the reference tool and on both snapshotters in
 // every bundled scenario that exercises it (and is not-applicable, never held, where the scenario does not), and breaks
 // on the pre-fix tool and on the empty snapshotter; tool-output/mutants-break-their-owner.test.ts breaks each on the
 // mutants made for its rules.
@@ -26,11 +29,32 @@ const snapshots = (name: string, create: () => SnapshotterPort) => recordInProce
 /** The bundled scenarios of the two PLAT-200 ports (regressions/plat-200/, tool-output/, snapshotter/), by the last part of their id. */
 const plat200 = bundledScenarios.filter((s) => s.scenario.port === 'tool-output' || s.scenario.port === 'snapshotter')
 const names = (port: string) => plat200.filter((s) => s.scenario.port === port).map((s) => s.id.split('/').pop()!)
-const chromium = createChromiumSnapshotter()
+/** The Chromium snapshotter, launched only when a History is recorded here (the suite's runs need none). */
+let browser: ReturnType<typeof createChromiumSnapshotter> | undefined
+const chromium = () => (browser ??= createChromiumSnapshotter())
 afterAll(async () => {
-  await chromium.close()
+  await browser?.close()
   await closeKitSnapshotter()
 })
+
+/** Where each History read from a suite came from, by the suite's adapter name. */
+const sources = new Map<string, HistorySource[]>()
+/**
+ * A bundled system's History of a bundled scenario (by the last part of its id): the one its suite wrote in the same
+ * `npm test` (this file runs after the suites), else recorded here in process, once for this file.
+ */
+function fromSuite<H extends History>(adapter: string, record: (name: string) => Promise<H>): (name: string) => Promise<H> {
+  return onceEach(async (name) => {
+    const id = plat200.find((s) => s.id.endsWith(`/${name}`))!.id
+    const { history, source } = await suiteHistory(adapter, id, () => record(name))
+    sources.set(adapter, [...(sources.get(adapter) ?? []), source])
+    return history
+  })
+}
+const reference = fromSuite('tool-output/reference', (name) => tool(name, createReferenceToolOutput))
+const preFix = fromSuite('tool-output/plat-200', (name) => tool(name, createPlat200ToolOutput))
+const builtIn = fromSuite('snapshotter/built-in', (name) => snapshots(name, createBuiltInSnapshotter))
+const inChromium = fromSuite('snapshotter/chromium', (name) => snapshots(name, chromium))
 
 /** Judges a History as every run does; asserts it held, each exercised contract held with its evidence, every other not-applicable. Returns the not-applicable ids. */
 function heldWithEvidence(history: History): string[] {
@@ -67,16 +91,16 @@ describe('tool-output/reference and the snapshotters (integration)', () => {
     expect(Object.keys(notApplicableOnReference).sort()).toEqual(plat200.map((s) => s.id.split('/').pop()!).sort())
   })
   test.for(names('tool-output'))('the reference holds every tool-output contract %s exercises, with its evidence', async (name) => {
-    expect(heldWithEvidence(await tool(name, createReferenceToolOutput))).toEqual(notApplicableOnReference[name])
+    expect(heldWithEvidence(await reference(name))).toEqual(notApplicableOnReference[name])
   })
   test.for(names('snapshotter'))('snapshotter/built-in holds both snapshotter contracts in %s, with their evidence', async (name) => {
-    expect(heldWithEvidence(await snapshots(name, createBuiltInSnapshotter))).toEqual([])
+    expect(heldWithEvidence(await builtIn(name))).toEqual([])
   })
   test.for(names('snapshotter'))('snapshotter/chromium holds both snapshotter contracts in %s, with their evidence', { timeout: 60_000 }, async (name) => {
-    expect(heldWithEvidence(await snapshots(name, () => chromium))).toEqual([])
+    expect(heldWithEvidence(await inChromium(name))).toEqual([])
   })
   test('the evidence on the 500-sibling page: what was measured, with thousands separators', async () => {
-    const evidence = Object.fromEntries(judgeHistory(await tool('oversized-snapshot-spilled', createReferenceToolOutput)).contracts.map((c) => [c.id, c.verdict === 'held' ? c.evidence : c.verdict]))
+    const evidence = Object.fromEntries(judgeHistory(await reference('oversized-snapshot-spilled')).contracts.map((c) => [c.id, c.verdict === 'held' ? c.evidence : c.verdict]))
     expect(evidence).toEqual({
       'size/inline-within-cap': "inline 8,000 runes within the cap of 8,000: the longest head of the output's 31,399 runes that splits no character",
       'recovery/spill-roundtrip': "spilled the whole output (33,175 bytes, 1,501 lines); the banner's recovery command read it back byte for byte in 7 chunks of at most 240 lines",
@@ -86,9 +110,9 @@ describe('tool-output/reference and the snapshotters (integration)', () => {
       'size/cut-marker-exact': "the banner states the cut exactly: [output cut: showing the first 8000 of 31399 runes; 23399 runes not shown] — the head measures 8,000 runes of the output's 31,399",
       'size/remedies-fit-shape': 'the head is wide or shallow (deepest level 4, its widest sibling group 129 of 387 item lines): --compact and --interactive offered, --depth rightly not',
     })
-    const deep = judgeHistory(await tool('deep-page-offers-depth', createReferenceToolOutput)).contracts.find((c) => c.id === 'size/remedies-fit-shape')
+    const deep = judgeHistory(await reference('deep-page-offers-depth')).contracts.find((c) => c.id === 'size/remedies-fit-shape')
     expect(deep).toMatchObject({ verdict: 'held', evidence: 'the head is deeply nested (deepest level 26, its widest sibling group 3 of 54 item lines): --depth 13, --compact and --interactive offered' })
-    const [depth, documented] = judgeHistory(await snapshots('depth-flat-500-siblings', createBuiltInSnapshotter)).contracts
+    const [depth, documented] = judgeHistory(await builtIn('depth-flat-500-siblings')).contracts
     expect(depth).toMatchObject({ verdict: 'held', evidence: 'depth 2 and 3 (at or above the real depth 2) byte-identical to unlimited (33,175 bytes); depth 1 smaller (6,507 bytes)', figures: { realDepth: 2, unlimitedBytes: 33175, belowBytes: 6507 } })
     expect(documented).toMatchObject({
       id: 'size/snapshot-as-documented',
@@ -104,19 +128,19 @@ describe('tool-output/reference and the snapshotters (integration)', () => {
 
 describe('the pre-fix tool (tool-output/plat-200)', () => {
   test('recovery/spill-roundtrip: the excess is discarded, no recovery command', async () => {
-    expect(checkSpillRoundtrip(await tool('oversized-snapshot-spilled', createPlat200ToolOutput))).toMatchObject({ verdict: 'broken', witness: { spillPath: null } })
+    expect(checkSpillRoundtrip(await preFix('oversized-snapshot-spilled'))).toMatchObject({ verdict: 'broken', witness: { spillPath: null } })
   })
   test('size/remedy-shrinks-output: --depth 2 on the wide flat page shrinks nothing', async () => {
-    const result = checkRemedyShrinksOutput(await tool('oversized-snapshot-spilled', createPlat200ToolOutput))
+    const result = checkRemedyShrinksOutput(await preFix('oversized-snapshot-spilled'))
     expect(result).toMatchObject({ verdict: 'broken', witness: { remedy: { option: 'depth', value: 2 } } })
     if (result.verdict === 'broken') expect(result.witness.size).toBe(result.witness.outputSize)
   })
   test('size/remedies-fit-shape: --depth offered on the wide flat head; on the deep page, no --interactive', async () => {
-    expect(checkRemediesFitShape(await tool('oversized-snapshot-spilled', createPlat200ToolOutput))).toMatchObject({ verdict: 'broken', message: expect.stringMatching(/^the head is wide or shallow .*, yet --depth 2 is offered/) })
-    expect(checkRemediesFitShape(await tool('deep-page-offers-depth', createPlat200ToolOutput))).toMatchObject({ verdict: 'broken', message: expect.stringMatching(/^--interactive not offered/) })
+    expect(checkRemediesFitShape(await preFix('oversized-snapshot-spilled'))).toMatchObject({ verdict: 'broken', message: expect.stringMatching(/^the head is wide or shallow .*, yet --depth 2 is offered/) })
+    expect(checkRemediesFitShape(await preFix('deep-page-offers-depth'))).toMatchObject({ verdict: 'broken', message: expect.stringMatching(/^--interactive not offered/) })
   })
   test('without its known-failing list the run is broken; what it does keep still holds, with evidence', async () => {
-    const judgement = judgeHistory(await tool('fallback-no-spiller', createPlat200ToolOutput), [])
+    const judgement = judgeHistory(await preFix('fallback-no-spiller'), [])
     expect(judgement.verdict).toBe('broken')
     expect(Object.fromEntries(judgement.contracts.map((c) => [c.id, c.verdict]))).toEqual({
       'size/inline-within-cap': 'held',
@@ -137,4 +161,11 @@ describe('a snapshotter that answers empty texts', () => {
     expect(checkDepthIsNestingOnly(history)).toMatchObject({ verdict: 'broken', witness: { depth: 15, bytes: 0, unlimitedBytes: 0 } })
     expect(checkSnapshotAsDocumented(history)).toMatchObject({ verdict: 'broken', witness: { options: {}, bytes: 0, expectedBytes: 1037, line: 1 } })
   })
+})
+
+// Where the suites ran, every History read from them above is theirs: a missing one would otherwise be recorded again
+// here in silence, and the time saved lost without a failing test.
+test('where the tool-output and snapshotter suites ran, every History read from them is the one they wrote', () => {
+  expect([...sources.keys()].sort()).toEqual(['snapshotter/built-in', 'snapshotter/chromium', 'tool-output/plat-200', 'tool-output/reference'])
+  for (const [adapter, from] of sources) if (suitesRan(adapter)) expect(from.filter((s) => s === 'recorded'), `${adapter}: Histories recorded again though its suite ran`).toEqual([])
 })
