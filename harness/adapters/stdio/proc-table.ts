@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { closeSync, openSync, readdirSync, readFileSync, readSync } from 'node:fs'
 
 /** One process as /proc/<pid>/stat describes it: enough to tell who started it and whether it still runs. */
 export interface ProcEntry {
@@ -44,12 +44,27 @@ function parseStat(text: string): ProcEntry | undefined {
   return Number.isInteger(entry.pid) && Number.isFinite(entry.startTime) ? entry : undefined
 }
 
+/**
+ * One buffer for every stat line read: a line is a few hundred bytes, and readFileSync, which cannot know the size of a
+ * /proc file, would allocate 64 KiB for each — at ten table reads a second over hundreds of processes, seconds of a run.
+ */
+const statBuffer = Buffer.allocUnsafe(4096)
+
 /** Reads one process's stat line; undefined when it is gone (or /proc is unreadable). */
 export function readProc(pid: number): ProcEntry | undefined {
+  let fd: number
   try {
-    return parseStat(readFileSync(`/proc/${pid}/stat`, 'latin1'))
+    fd = openSync(`/proc/${pid}/stat`, 'r')
   } catch {
     return undefined
+  }
+  try {
+    const length = readSync(fd, statBuffer, 0, statBuffer.length, null)
+    return parseStat(statBuffer.toString('latin1', 0, length))
+  } catch {
+    return undefined
+  } finally {
+    closeSync(fd)
   }
 }
 
