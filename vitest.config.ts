@@ -14,11 +14,13 @@ export default defineConfig({
     maxWorkers: 2,
     reporters: ['default', new PlainSummaryReporter()],
     projects: [
-      { extends: true, test: { name: 'unit', include: ['harness/**/*.test.ts', 'fixtures/**/*.test.ts'], exclude: [afterSuites], testTimeout: 30_000 } },
+      // each worker runs its test files one after another over the modules it has loaded (isolate: false): a file's
+      // own state lives in the file, and reloading the kit's modules for each of 200 files cost more than the tests
+      { extends: true, test: { name: 'unit', include: ['harness/**/*.test.ts', 'fixtures/**/*.test.ts'], exclude: [afterSuites], testTimeout: 30_000, isolate: false } },
       // the port suites beside the unit tests, then the timing-bound runs alone, one at a time (the same as `contract-kit run`)
       ...contractProjects({ name: 'contracts', timingName: 'contracts-timing', testTimeout: 300_000 }),
       // last, the tests that judge the Histories the suites wrote (CONTRACT_KIT_SUITE_HISTORIES, set by the global setup)
-      { extends: true, test: { name: 'after-suites', include: [afterSuites], testTimeout: 30_000, sequence: { groupOrder: 2 } } },
+      { extends: true, test: { name: 'after-suites', include: [afterSuites], testTimeout: 30_000, isolate: false, sequence: { groupOrder: 2 } } },
     ],
   },
 })
