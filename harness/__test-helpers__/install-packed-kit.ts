@@ -20,22 +20,25 @@ export interface InstalledKit {
 }
 
 /**
- * Packs the kit as `npm pack` would publish it — the files its package.json names, with dist/ compiled afresh from
- * the sources being tested — and installs the tarball into an empty project, offline: unpacked where npm puts it
- * (`node_modules/contract-kit`, its bin linked in `node_modules/.bin`), with its dependencies and vitest linked from
- * the kit's own already-installed node_modules (the kit's development tools left out, so a runtime import of one
- * fails here). Writes only inside a new temporary folder.
+ * Packs the kit as `npm pack` would publish it — the files its package.json names, dist/ as the test run's global setup
+ * compiled it from the sources being tested (copied: compiling it again took 25 s of CPU), but without its index of
+ * the bundled scenarios, so the installed kit validates each one it reads as a kit compiled elsewhere does — and
+ * installs the tarball into an empty project, offline: unpacked where npm puts it (`node_modules/contract-kit`, its bin
+ * linked in `node_modules/.bin`), with its dependencies and vitest linked from the kit's own already-installed
+ * node_modules (the kit's development tools left out, so a runtime import of one fails here). Writes only inside a new
+ * temporary folder.
  */
 export async function installPackedKit(): Promise<InstalledKit> {
   const temp = mkdtempSync(join(tmpdir(), 'contract-kit-pack-'))
   const stage = join(temp, 'stage')
   const listed = JSON.parse((await run('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: packageRoot, maxBuffer: 64 << 20 })).stdout) as Array<{ files: Array<{ path: string }> }>
-  for (const { path } of listed[0]!.files) {
-    if (path.startsWith('dist/')) continue
+  const files = listed[0]!.files.map(({ path }) => path)
+  if (!files.includes('dist/harness/cli/main.js')) throw new Error(`npm pack lists no compiled kit: is dist/ built? (${files.length} files listed)`)
+  for (const path of files) {
+    if (path === 'dist/scenario-index.bin') continue
     mkdirSync(dirname(join(stage, path)), { recursive: true })
     cpSync(join(packageRoot, path), join(stage, path))
   }
-  await run(process.execPath, [join(packageRoot, 'harness/build/build-dist.mjs'), '--out-dir', join(stage, 'dist')], { cwd: packageRoot })
   const packed = JSON.parse((await run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', temp], { cwd: stage, maxBuffer: 64 << 20 })).stdout) as Array<{ filename: string }>
   const tarball = join(temp, packed[0]!.filename)
 

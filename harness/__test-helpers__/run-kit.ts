@@ -18,6 +18,15 @@ export function userEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return { ...env, NO_COLOR: '1', CONTRACT_KIT_FROM_SOURCE: '', ...extra }
 }
 
+/**
+ * The argv that serves a bundled system over the stdio protocol from the compiled kit (`dist/`, which the test run's
+ * global setup keeps up to date): what `<system>@stdio` runs when a user runs the kit. It starts in about a third of
+ * the time of the TypeScript source through tsx (0.3 s against 0.9 s), and a kit run starts one for every case.
+ */
+export function compiledStdioCommand(system: string): string[] {
+  return [process.execPath, join(packageRoot, 'dist', 'fixtures', 'systems', 'serve-stdio.js'), system]
+}
+
 /** Runs `contract-kit …` as a user would (`node bin/contract-kit.js …`, from the package root unless `cwd` is given); rejects only if it had to be killed. */
 export function runKit(args: string[], options: { env?: Record<string, string>; timeoutMs?: number; cwd?: string } = {}): Promise<KitExit> {
   return new Promise((done, fail) => {

@@ -1,23 +1,27 @@
 import { existsSync } from 'node:fs'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunResults } from '#harness/reporters/run-results.ts'
 import type { History } from '#harness/history/history.ts'
 import { loadScenarios } from '#harness/scenario/load-scenarios.ts'
 import { selectScenarios } from '#harness/scenario/select-scenarios.ts'
 import { scenarioRoot } from '#harness/suite/scenario-root.ts'
-import { runKit, type KitExit as Exit } from '#harness/__test-helpers__/run-kit.ts'
+import { compiledStdioCommand, runKit, type KitExit as Exit } from '#harness/__test-helpers__/run-kit.ts'
+import { sharedPromise } from '#harness/__test-helpers__/shared-promise.ts'
 import { loadShippedSystems } from '#harness/adapters/shipped-systems.ts'
+
+// `contract-kit run` and `judge` as a user runs them, through the compiled CLI. What it spawns, and why: three kit
+// runs side by side (each a vitest of its own, the pager suite file only) — the pre-fix pager without expectations
+// (exit 1), the pre-fix pager with them beside the reference three ways (exit 0: one run for everything that must
+// pass), and the two stdio implementations that end in error (exit 1: one run, a case each) — and judge twice, on
+// Histories those runs kept. Every stdio case starts its implementation: the compiled one, as a user's kit starts it.
 
 await loadShippedSystems() // the bundled systems these tests name
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
-const serveStdio = join(root, 'fixtures', 'systems', 'serve-stdio.ts')
-const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href
 
 const regressed = 'pager/analysis-result-budget'
 const reference = 'pager/reference'
@@ -43,7 +47,33 @@ beforeAll(async () => {
 })
 afterAll(() => rm(tmp, { recursive: true, force: true }))
 
-describe('contract-kit run', () => {
+/**
+ * One run of both stdio implementations that end in error, on one case each: one that prints a banner on stdout, and
+ * one that crashes at setup (exit 1). Each test below reads its own implementation's run.
+ */
+const stdioErrors = sharedPromise(async () => {
+  const banner = 'Banner Pager 1.0 ready — type help'
+  const script = join(tmp, 'banner-pager.mjs')
+  await writeFile(
+    script,
+    `import { createInterface } from 'node:readline'
+process.stdout.write(${JSON.stringify(banner + '\n')})
+for await (const line of createInterface({ input: process.stdin, crlfDelay: Infinity })) {
+  const { id, method } = JSON.parse(line)
+  const result = method === 'initialize' ? { name: 'banner-pager', ports: ['pager'] } : null
+  process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id, result }) + '\\n')
+}
+`,
+  )
+  const bannerAdapter = `stdio:${quote(process.execPath)} ${quote(script)}`
+  const crashAdapter = `stdio:${quote(process.execPath)} ${quote(join(root, 'fixtures/systems/silent/crashes-at-setup.mjs'))} pager`
+  const out = join(tmp, 'stdio-errors')
+  const run = await kit('run', '--adapter', bannerAdapter, '--adapter', crashAdapter, '--scenario', 'regressions/analysis-result-budget/six-turns', '--out', out)
+  const results = await readJson<RunResults>(join(out, 'results.json'))
+  return { run, out, results, banner, bannerAdapter, crashAdapter }
+})
+
+describe.concurrent('contract-kit run', () => {
   it(
     'the issue: the pre-fix pager breaks size/page-fits-ceilings with a witness (exit 1), and judge reads its History again',
     async () => {
@@ -115,7 +145,7 @@ describe('contract-kit run', () => {
     'with expectations the pre-fix pager is expected-broken exactly as its list says, and the same selection holds on the reference in process, over stdio and as a stdio: command line (exit 0)',
     async () => {
       const out = join(tmp, 'expected')
-      const commandLine = `stdio:${quote(process.execPath)} --import ${quote(tsxLoader)} ${quote(serveStdio)} ${reference}`
+      const commandLine = `stdio:${compiledStdioCommand(reference).map(quote).join(' ')}`
       const references = [reference, `${reference}@stdio`, commandLine]
       // a generous per-call limit: these runs share the machine with the other tests
       const run = await kit('run', ...[regressed, ...references].flatMap((a) => ['--adapter', a]), '--scenario', pattern, '--timeout', '60000', '--out', out)
@@ -163,34 +193,19 @@ describe('contract-kit run', () => {
   it(
     'a stdio implementation that prints a banner on stdout ends in error, quoting the banner (exit 1)',
     async () => {
-      const banner = 'Banner Pager 1.0 ready — type help'
-      const script = join(tmp, 'banner-pager.mjs')
-      await writeFile(
-        script,
-        `import { createInterface } from 'node:readline'
-process.stdout.write(${JSON.stringify(banner + '\n')})
-for await (const line of createInterface({ input: process.stdin, crlfDelay: Infinity })) {
-  const { id, method } = JSON.parse(line)
-  const result = method === 'initialize' ? { name: 'banner-pager', ports: ['pager'] } : null
-  process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id, result }) + '\\n')
-}
-`,
-      )
-      const adapter = `stdio:${quote(process.execPath)} ${quote(script)}`
-      const out = join(tmp, 'banner')
-      const run = await kit('run', '--adapter', adapter, '--scenario', 'regressions/analysis-result-budget/six-turns', '--out', out)
+      const { run, out, results, banner, bannerAdapter: adapter } = await stdioErrors()
       expect(run.code, run.stdout + run.stderr).toBe(1)
       expect(run.stderr).toContain(JSON.stringify(banner))
-      const results = await readJson<RunResults>(join(out, 'results.json'))
       expect(results.passed).toBe(false)
-      expect(results.runs).toHaveLength(1)
-      const [only] = results.runs
+      expect(results.runs).toHaveLength(2) // this implementation's case and the crashing one's (the test below)
+      expect(runsOf(results, adapter)).toHaveLength(1)
+      const [only] = runsOf(results, adapter)
       expect(only).toMatchObject({ adapter, scenario: 'regressions/analysis-result-budget/six-turns', verdict: 'error' })
       expect(only.error?.message).toContain(JSON.stringify(banner))
       expect(only.error?.message).toMatch(/^protocol: .*stdout/)
       expect(only.history).toBeDefined()
       expect(existsSync(join(out, only.history!))).toBe(true)
-      expect(await readFile(join(out, 'junit.xml'), 'utf8')).toContain('type="error"')
+      expect((await readFile(join(out, 'junit.xml'), 'utf8')).match(/type="error"/g)).toHaveLength(2) // both cases, as errors
       // no contract was judged on a run the adapter stopped: none held, none broken
       expect(only.contracts.map((c) => c.verdict)).toEqual(only.contracts.map(() => 'unknown'))
     },
@@ -200,11 +215,10 @@ for await (const line of createInterface({ input: process.stdin, crlfDelay: Infi
   it(
     'a stdio implementation that crashes at setup: run says error with its stderr, and judge of its History gives the same verdict (exit 1 both)',
     async () => {
-      const adapter = `stdio:${quote(process.execPath)} ${quote(join(root, 'fixtures/systems/silent/crashes-at-setup.mjs'))} pager`
-      const out = join(tmp, 'crash')
-      const run = await kit('run', '--adapter', adapter, '--scenario', 'regressions/analysis-result-budget/six-turns', '--out', out)
+      const { run, out, results, crashAdapter } = await stdioErrors()
       expect(run.code, run.stdout + run.stderr).toBe(1)
-      const [only] = (await readJson<RunResults>(join(out, 'results.json'))).runs
+      const [only, ...more] = runsOf(results, crashAdapter)
+      expect(more).toEqual([])
       expect(only).toMatchObject({ verdict: 'error', error: { stderr: expect.stringContaining('crashes-at-setup: pager.setup') } })
       expect(only.contracts.filter((c) => c.verdict === 'held' || c.verdict === 'broken')).toEqual([])
       const judge = await kit('judge', join(out, only.history!))

@@ -8,7 +8,10 @@ import type { RunResults } from '#harness/reporters/run-results.ts'
 
 // `contract-kit explore` as a user runs it: it finds the pre-fix pager's bug within a small budget, saves the shrunk
 // case as a scenario file that `run` replays with the same witness, writes the same file for the same seed, and
-// finds nothing on the reference.
+// finds nothing on the reference. What it spawns, and why: the CLI for each command line — explore on the pre-fix
+// pager twice (the same file for the same seed is the proof) and run on what it saved (a kit run); explore on the
+// reference; and each bad usage (the exit code and the one line are the CLI's). explore replays its cases in its own
+// process (no vitest): 1.5–2 s of CPU an explore, 1 s a bad usage; the replay, a vitest of its own, costs the most.
 
 let tmp: string
 beforeAll(async () => {

@@ -11,7 +11,9 @@ import { bundleDirVariable } from '#harness/adapters/command/bundled-script.ts'
 
 // Interrupting `contract-kit run`: the kit is started as a user would (`node bin/contract-kit.js run …`) in a process
 // group of its own, with a TMPDIR of its own (which must be empty at the end: every contract-kit-* folder it made
-// removed), and signalled once an agent-log run has made its sandbox (a decoy workspace) and its processes.
+// removed), and signalled once an agent-log run has made its sandbox (a decoy workspace) and its processes. Four kit
+// runs, one a test, one after another: each is ended its own way (SIGINT, SIGTERM, a SIGINT twice at once, a second
+// SIGINT), so no two can share a run, and each judges how long its kit took to stop, which a run beside it would slow.
 
 const root = mkdtempSync(join(tmpdir(), 'contract-kit-interrupt-'))
 afterAll(() => rmSync(root, { recursive: true, force: true }))

@@ -1,15 +1,20 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { stringify } from 'yaml'
 import type { RunResults } from '#harness/reporters/run-results.ts'
-import { packageRoot, runKit } from '#harness/__test-helpers__/run-kit.ts'
+import { compiledStdioCommand, packageRoot, runKit, type KitExit } from '#harness/__test-helpers__/run-kit.ts'
+import { sharedPromise } from '#harness/__test-helpers__/shared-promise.ts'
 
-const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href
-const serveStdio = join(packageRoot, 'fixtures', 'systems', 'serve-stdio.ts')
+// Profiles end to end, through the compiled CLI as a user runs it. What it spawns, and why: four kit runs (each a
+// vitest of its own, the pager suite file only) — the run that passes on its lists, the run that fails on them, and
+// baseline twice (without a link and with one, side by side). The run after `baseline --update` is the passing run:
+// the rewritten profile is one more profile in it, and an exit 0 means every profile's runs passed. Each case of a
+// profile starts the pre-fix pager, compiled (a team's stdio implementation: nothing here is about tsx, which would
+// triple each start). doctor twice (the banner fixture, the Python reference): each starts its implementation five
+// times, as a user's doctor does. The tests run side by side; the longest chain is baseline, then the passing run.
+
 const bug = 'regressions/analysis-result-budget'
 const link = 'https://tracker.example/PAGER-1'
 /** Three cases of the budget bug: two the pre-fix pager breaks, one it keeps. */
@@ -32,7 +37,7 @@ let folder: string
 /** Writes a profile `<name>-pager` of the pre-fix pager served over stdio, with the given lists, and returns its path. */
 async function profile(name: string, lists: { knownFailing?: object[]; knownFlaky?: object[] } = {}): Promise<string> {
   const file = join(folder, `${name}.yaml`)
-  const body = { name: `${name}-pager`, ports: ['pager'], transport: 'stdio', command: [process.execPath, '--import', tsxLoader, serveStdio, 'pager/analysis-result-budget'], scenarios: cases, ...lists }
+  const body = { name: `${name}-pager`, ports: ['pager'], transport: 'stdio', command: compiledStdioCommand('pager/analysis-result-budget'), scenarios: cases, ...lists }
   await writeFile(file, `# a team's profile of its pager\n${stringify(body)}`)
   return file
 }
@@ -50,19 +55,49 @@ afterAll(async () => {
   await rm(folder, { recursive: true, force: true })
 })
 
+/** `N runs: N held, …` as the kit's summary line counts them. */
+const tally = (runs: RunResults['runs']) =>
+  `${runs.length} runs: ${['held', 'expected-broken', 'broken', 'unexpected-held', 'error'].map((v) => `${runs.filter((run) => run.verdict === v).length} ${v}`).join(', ')}`
+
+/**
+ * baseline of a profile whose list misses a failure and names a stale case: without --link (refused, nothing written)
+ * and with one, side by side on two copies of the same profile (neither reads what the other does).
+ */
+const baselined = sharedPromise(async () => {
+  const stale = { case: `${bug}/six-turns`, reason: 'thought to break', link }
+  const file = await profile('base', { knownFailing: [...brokenByPrefix.slice(0, -1).map((b) => entry(b)), stale] })
+  const before = await readFile(file, 'utf8')
+  const copy = join(folder, 'base-no-link.yaml')
+  await writeFile(copy, before)
+  const [noLink, update] = await Promise.all([
+    runKit(['baseline', '--profile', copy, '--update', '--out', join(folder, 'baseline-nolink')]),
+    runKit(['baseline', '--profile', file, '--update', '--link', 'https://tracker.example/PAGER-2', '--out', join(folder, 'baseline-update')]),
+  ])
+  return { file, before, noLink, afterNoLink: await readFile(copy, 'utf8'), update }
+})
+
+/** One run of every profile that must pass: exact entries, an entry on its last day, known-flaky cases, and the profile baseline rewrote. */
+const passingRun = sharedPromise(async (): Promise<{ exit: KitExit; out: string; listed: string }> => {
+  const listed = await profile('listed', { knownFailing: brokenByPrefix.map((b) => entry(b)) })
+  const lastDay = await profile('last-day', { knownFailing: brokenByPrefix.map((b, i) => entry(b, i === 0 ? { expires: '2026-11-29' } : {})) })
+  const flaky = await profile('flaky', {
+    knownFailing: brokenByPrefix.filter(([scenario]) => scenario.endsWith('/default-read')).map((b) => entry(b)),
+    knownFlaky: [{ case: `${bug}/oversized-exchange`, reason: 'flaky on CI', link }, { case: `${bug}/six-turns`, reason: 'flaky on CI', link }],
+  })
+  const { file: rebaselined } = await baselined()
+  const out = join(folder, 'passing')
+  const exit = await runKit(['run', ...[listed, lastDay, flaky, rebaselined].flatMap((p) => ['--profile', p]), '--out', out], { env: today })
+  return { exit, out, listed }
+})
+
 describe.concurrent('profiles, end to end: run --profile, baseline, doctor --profile', { timeout: 300_000 }, () => {
   it('passes when the lists name what breaks: exact entries, an entry on its last day, known-flaky cases', async () => {
-    const listed = await profile('listed', { knownFailing: brokenByPrefix.map((b) => entry(b)) })
-    const lastDay = await profile('last-day', { knownFailing: brokenByPrefix.map((b, i) => entry(b, i === 0 ? { expires: '2026-11-29' } : {})) })
-    const flaky = await profile('flaky', {
-      knownFailing: brokenByPrefix.filter(([scenario]) => scenario.endsWith('/default-read')).map((b) => entry(b)),
-      knownFlaky: [{ case: `${bug}/oversized-exchange`, reason: 'flaky on CI', link }, { case: `${bug}/six-turns`, reason: 'flaky on CI', link }],
-    })
-    const out = join(folder, 'passing')
-    const exit = await runKit(['run', '--profile', listed, '--profile', lastDay, '--profile', flaky, '--out', out], { env: today })
+    const { exit, out, listed } = await passingRun()
     expect(exit.code, exit.stdout + exit.stderr).toBe(0)
-    expect(exit.stdout).toContain('contract-kit: 9 runs: 3 held, 6 expected-broken, 0 broken, 0 unexpected-held, 0 error')
+    // the three profiles here, and the one baseline rewrote (the test below): every one of its runs passed too
+    expect(exit.stdout).toContain('contract-kit: 12 runs: 4 held, 8 expected-broken, 0 broken, 0 unexpected-held, 0 error')
     const r = await results(out)
+    expect(tally(r.runs.filter((run) => run.adapter !== 'base-pager'))).toBe('9 runs: 3 held, 6 expected-broken, 0 broken, 0 unexpected-held, 0 error')
     expect(runOf(r, 'listed-pager', 'default-read').contracts.find((c) => c.id === 'size/page-fits-ceilings')?.expectedBy).toMatchObject({ link, source: `${listed}:${await firstEntryLine(listed)}` })
     expect(runOf(r, 'last-day-pager', 'default-read').verdict).toBe('expected-broken')
     const oversized = runOf(r, 'flaky-pager', 'oversized-exchange')
@@ -108,24 +143,27 @@ describe.concurrent('profiles, end to end: run --profile, baseline, doctor --pro
   })
 
   it('baseline prints the change as a diff, and with --update rewrites the list so the next run passes', async () => {
-    const stale = { case: `${bug}/six-turns`, reason: 'thought to break', link }
-    const file = await profile('base', { knownFailing: [...brokenByPrefix.slice(0, -1).map((b) => entry(b)), stale] })
-    const before = await readFile(file, 'utf8')
-    const noLink = await runKit(['baseline', '--profile', file, '--update', '--out', join(folder, 'baseline-nolink')])
+    const { file, before, noLink, afterNoLink, update } = await baselined()
     expect(noLink.code, noLink.stderr).toBe(2) // it shows the change, but will not write an entry without a link
     expect(noLink.stdout).toContain(`-  - case: ${bug}/six-turns`)
     expect(noLink.stdout).toContain(`+  - case: ${bug}/oversized-exchange\n+    contract: recovery/cursor-exactly-once`)
     expect(noLink.stdout).toContain('known-failing: 1 added, 1 removed (stale), 0 moved to known-flaky, 7 kept')
     expect(noLink.stderr.trim()).toBe('contract-kit: 1 new entry needs a link: pass --link URL (the issue tracking it)')
-    expect(await readFile(file, 'utf8')).toBe(before)
+    expect(afterNoLink).toBe(before)
 
-    const update = await runKit(['baseline', '--profile', file, '--update', '--link', 'https://tracker.example/PAGER-2', '--out', join(folder, 'baseline-update')])
     expect(update.code, update.stderr).toBe(0)
     const after = await readFile(file, 'utf8')
     expect(after.startsWith("# a team's profile of its pager\n")).toBe(true)
     expect(after).toContain('link: https://tracker.example/PAGER-2')
-    const run = await runKit(['run', '--profile', file, '--out', join(folder, 'baseline-run')], { env: today })
-    expect(run.code, run.stdout).toBe(0)
+    // the next run: the rewritten profile is one of the passing run's (an exit 0 there is every profile's runs passing)
+    const { exit, out } = await passingRun()
+    expect(exit.code, exit.stdout).toBe(0)
+    const runs = (await results(out)).runs.filter((run) => run.adapter === 'base-pager')
+    expect(runs.map((run) => [run.scenario, run.verdict, run.stale])).toEqual([
+      [`${bug}/default-read`, 'expected-broken', []],
+      [`${bug}/oversized-exchange`, 'expected-broken', []],
+      [`${bug}/six-turns`, 'held', []],
+    ])
   })
 
   it('doctor names the stray banner line on stdout and the fix', async () => {

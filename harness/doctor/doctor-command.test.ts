@@ -8,6 +8,11 @@ import { UsageError } from '#harness/cli/usage-error.ts'
 import { ScenarioError } from '#harness/scenario/scenario-error.ts'
 import { doctorFixture } from '#harness/doctor/__test-helpers__/doctor-fixture.ts'
 
+// doctorCommand in process, each test checking one implementation as `contract-kit doctor` does: five starts of it (the
+// session, three for start-up, one for SIGTERM), or three of a session client run as a command. One at a time: what
+// doctor prints is read from console.log, which tests side by side would share. pager/reference@stdio starts from
+// source here (through tsx, about 0.9 s a start): the resolution of a bundled name is what it proves.
+
 /** `stdio:` followed by the fixture's argv, each word quoted. */
 const stdio = (fixture: string): string => `stdio:${doctorFixture(fixture).map((word) => `'${word}'`).join(' ')}`
 

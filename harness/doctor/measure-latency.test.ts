@@ -3,6 +3,10 @@ import { makeFakeFolder, type FakeFolder, type FakeImplementation } from '#harne
 import { diagnose } from '#harness/doctor/diagnose.ts'
 import { doctorFixture } from '#harness/doctor/__test-helpers__/doctor-fixture.ts'
 
+// Each test runs diagnose on a small stdio implementation: five starts of it (the session, three for start-up, one for
+// SIGTERM), and the waits the case is about (a 300 ms answer, a 2 s timeout). Nothing here is judged against the
+// machine's speed but by margins of 3× and more, and every test starts its own processes: they run side by side.
+
 let fakes: FakeFolder
 beforeAll(async () => {
   fakes = await makeFakeFolder()
@@ -18,7 +22,7 @@ async function latencyOf(command: string[], options: { maxCallMs?: number; timeo
 const fake = (name: string, handlers: FakeImplementation['handlers']) =>
   fakes.write(name, { handlers: { 'pager.setup': 'reply(id, null)', 'pager.read': 'reply(id, { items: [], cursor: null })', ...handlers } })
 
-describe('diagnose: per-call latency', () => {
+describe.concurrent('diagnose: per-call latency', () => {
   it('times the calls of the declared port and an unknown method, and is ok when they are quick', async () => {
     const check = await latencyOf(doctorFixture('healthy'), { maxCallMs: 5_000 })
     expect(check.status).toBe('ok')
@@ -60,7 +64,7 @@ describe('diagnose: per-call latency', () => {
   })
 })
 
-describe('diagnose: a crash during the calls', () => {
+describe.concurrent('diagnose: a crash during the calls', () => {
   it('fails, quoting the end of stderr', async () => {
     const command = await fake('crashes-on-read', { 'pager.read': `process.stderr.write('boom: cannot read\\n'); process.exit(3)` })
     const check = await latencyOf(command)
