@@ -17,6 +17,12 @@ export interface ExploreOptions {
   /** How many cases to run (fast-check's numRuns). */
   runs: number
   seed: number
+  /**
+   * How many of the seed's cases to pass over before the first one run (default 0): `runs` cases from case `from` + 1
+   * on, each the same as in an exploration from the first — so a budget's cases can be run in parts (test files of
+   * their own) that together run every one. The cases passed over are neither generated nor run.
+   */
+  from?: number
   /** Stop generating after this long (the cases run so far count; a found case is still shrunk within it). */
   maxSeconds?: number
   /** Called after every case the adapter ran (for a progress line). */
@@ -33,7 +39,7 @@ export interface FoundCase {
   outcome: RunOutcome
   /** How many times fast-check shrank it. */
   shrinks: number
-  /** The number of the first failing case, before any shrinking (1-based). */
+  /** The number of the first failing case, before any shrinking (1-based, counted from the seed's first case, `from` included). */
   at: number
 }
 
@@ -78,7 +84,7 @@ export async function explorePort(options: ExploreOptions): Promise<Exploration>
       fc.pre(outcome.verdict !== 'untestable')
       if (!(options.failsWhen ?? notHeld)(outcome)) return true
       failing.set(JSON.stringify(scenario), outcome)
-      firstFailure ||= cases
+      firstFailure ||= (options.from ?? 0) + cases
       return false
     })
     const details = await fc.check(property, {
@@ -86,6 +92,8 @@ export async function explorePort(options: ExploreOptions): Promise<Exploration>
       numRuns: options.runs,
       ...(options.maxSeconds ? { interruptAfterTimeLimit: options.maxSeconds * 1000, markInterruptAsFailure: false } : {}),
       ...(options.shrink === false ? { endOnFailure: true } : {}),
+      // a path of one number is the number of the seed's cases fast-check passes over (lazily: none is generated)
+      ...(options.from ? { path: String(options.from) } : {}),
     })
     if (kitError) throw kitError
     const base = { adapter: options.adapter.name, port: options.port, seed: options.seed, runs: options.runs, cases, interrupted: details.interrupted }

@@ -17,3 +17,12 @@ export function pagerMutantRows(): { inProcess: RuleRow[]; stdio: RuleRow[] } {
   const rows = mutantsOfPort('pager', portOfMutant)
   return { inProcess: rows.filter((r) => !r.mutant.startsWith('stdio:')), stdio: rows.filter((r) => r.mutant.startsWith('stdio:')) }
 }
+
+/**
+ * The rule table's stdio programs of the pager in the two files that explore them (each starts the reference through a
+ * proxy, a second or two a start): those built to break the protocol (pager-explore-stdio.test.ts) and the rest — the
+ * handshake, a crash, a timeout, an implementation error (pager-explore-stdio-faults.test.ts).
+ */
+export function pagerStdioRows(file: 'protocol' | 'faults'): RuleRow[] {
+  return pagerMutantRows().stdio.filter((row) => (row.owner === 'adapter:protocol') === (file === 'protocol'))
+}

@@ -1,6 +1,7 @@
 import { expect } from 'vitest'
 import type { Adapter } from '#harness/adapters/adapter.ts'
 import { explorePort } from '#harness/explore/explore-port.ts'
+import { twoParts, type ExploredCases } from '#harness/__test-helpers__/explored-cases.ts'
 
 /**
  * Test helper: the budget the session-client explore tests give every mutant and every reference — a fixed seed; a
@@ -8,11 +9,18 @@ import { explorePort } from '#harness/explore/explore-port.ts'
  */
 export const sessionClientExploreBudget = { seed: 1, mutantRuns: 60, referenceRuns: 40 } as const
 
-/** Explores a reference with the budget and asserts it survives: nothing found in every one of its cases. */
-export async function expectReferenceSurvives(adapter: Adapter): Promise<void> {
-  const { seed, referenceRuns } = sessionClientExploreBudget
-  const exploration = await explorePort({ adapter, port: 'session-client', runs: referenceRuns, seed })
+/**
+ * The reference budget in two halves — cases 1–20 and 21–40 of the seed — for a client started as a command for every
+ * case (0.5–0.9 s a case: a process, and the case's own timeline), so that two test files, on two workers, explore one
+ * half each.
+ */
+export const referenceHalves = twoParts(sessionClientExploreBudget.referenceRuns)
+
+/** Explores a reference with the budget (all its cases, or the part `cases` names) and asserts it survives: nothing found in every one of them. */
+export async function expectReferenceSurvives(adapter: Adapter, cases: ExploredCases = { from: 0, runs: sessionClientExploreBudget.referenceRuns }): Promise<void> {
+  const { seed } = sessionClientExploreBudget
+  const exploration = await explorePort({ adapter, port: 'session-client', runs: cases.runs, seed, from: cases.from })
   const found = exploration.found
   expect(found && { verdict: found.outcome.verdict, error: found.outcome.error?.message, contracts: found.outcome.contracts.filter((c) => c.verdict !== 'held' && c.verdict !== 'not-applicable') }, JSON.stringify(found?.scenario)).toBeUndefined()
-  expect(exploration.cases).toBe(referenceRuns)
+  expect(exploration.cases).toBe(cases.runs)
 }
