@@ -27,8 +27,8 @@ interface ProofKind {
  */
 const proofKinds: readonly ProofKind[] = [
   { name: 'bundled scenario × bundled system runs (the contract suites)', file: /^harness\/suite\/[^/]+\.suite\.ts$/ },
-  { name: 'rule-table rows (owner judges, mutant breaks)', file: /^harness\/rules\/rule-table\.test\.ts$/, title: /its owner judges it/ },
-  { name: 'silent systems never held', file: /^harness\/suite\/silent-systems\.test\.ts$/ },
+  { name: 'rule-table rows (owner judges, mutant breaks)', file: /^harness\/rules\/rule-table(-[a-z-]+)?\.test\.ts$/, title: /its owner judges it/ },
+  { name: 'silent systems never held', file: /^harness\/suite\/silent-systems(-[a-z-]+)?\.test\.ts$/ },
   { name: 'explorer: mutants found', file: /^harness\/explore\/[^/]+\.test\.ts$/, title: /finds every mutant|> finds |is found/ },
   { name: 'explorer: other proofs (references survive, found files replay)', file: /^harness\/explore\/[^/]+\.test\.ts$/ },
   { name: 'contract proofs (harness/contracts)', file: /^harness\/contracts\/.+\.test\.ts$/ },

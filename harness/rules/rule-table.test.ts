@@ -3,36 +3,27 @@ import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { readDocRules } from '#harness/rules/doc-rules.ts'
 import type { DocRule } from '#harness/rules/doc-rules.ts'
-import { readRuleTable } from '#harness/rules/rule-table.ts'
-import type { RuleRow } from '#harness/rules/rule-table.ts'
 import { ruleDocs } from '#harness/rules/rule-docs.ts'
-import { contractsById } from '#harness/contracts/index.ts'
-import { bundledScenarios } from '#harness/__test-helpers__/record-bundled-scenario.ts'
-import { mutantAdapter } from '#harness/__test-helpers__/mutant-adapter.ts'
-import { breaksOwner } from '#harness/__test-helpers__/explore-mutants.ts'
-import { matchCaseId } from '#harness/scenario/match-case-id.ts'
-import { ConnectionPool } from '#harness/runner/connection-pool.ts'
-import { replayScenario } from '#harness/runner/replay-scenario.ts'
 import { closeKitSnapshotter } from '#harness/drivers/tool-output/kit-snapshotter.ts'
-import type { Adapter } from '#harness/adapters/adapter.ts'
-import type { AdapterFailure } from '#harness/adapters/adapter-error.ts'
+import { expectMutantBreaksOwner, groupOf, rowsOf, ruleTable as table } from '#harness/__test-helpers__/rule-table-rows.ts'
 
 // Every MUST and NEVER in the port documents is a rule with a stable id; docs/contracts.md's rule table names, for
 // each, the contract that owns it, the scenarios that exercise it and the mutant built to break it. This test reads
 // the documents and the table and checks all of it — running each mutant until the contract that owns its rule breaks.
+// This file runs the mutants of the pager, the tool output and the snapshotter, in the kit's own process, one after
+// another: their work is the kit's own (measuring pages, snapshotting — one scenario's page in real Chromium, the
+// file's one browser), nothing to wait on. The session client's mutants, whose rules are judged by the clock, the
+// stdio transport's faults (programs) and the agent logs (processes killed and restarted) run in
+// rule-table-session-client.test.ts, rule-table-stdio.test.ts and rule-table-agent-log.test.ts, so that the files run
+// side by side on two workers.
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 const read = (path: string) => readFileSync(`${root}${path}`, 'utf8')
 const docs = ruleDocs.map((doc) => ({ doc, ...readDocRules(doc, read(doc)) }))
 const docRules = new Map<string, DocRule>()
 for (const { rules } of docs) for (const rule of rules) if (!docRules.has(rule.id)) docRules.set(rule.id, rule)
-const table = readRuleTable(read('docs/contracts.md'))
-const adapterFailures: readonly AdapterFailure[] = ['spawn', 'handshake', 'protocol', 'timeout', 'crashed', 'implementation']
 
-const pool = new ConnectionPool()
-const adapters = new Map<string, Adapter>()
 afterAll(async () => {
-  await pool.closeAll()
   await closeKitSnapshotter()
 })
 
@@ -62,36 +53,12 @@ describe('the rule table of docs/contracts.md', () => {
     expect(rows.filter((id) => !docRules.has(id)), 'rows of no rule').toEqual([])
   })
 
-  test.for(table.rows.map((row) => [row.rule, row] as const))('%s: its owner judges it in the scenarios named, and its mutant breaks it', { timeout: 300_000 }, async ([, row]) => {
-    const matched = bundledScenarios.filter((s) => row.scenarios.some((pattern) => matchCaseId(pattern, s.id)))
-    for (const pattern of row.scenarios) expect(bundledScenarios.some((s) => matchCaseId(pattern, s.id)), `${row.rule}: ${pattern} matches no bundled scenario`).toBe(true)
-    const exercising = matched.filter((s) => exercises(row, s.exercises, s.scenario.port))
-    expect(exercising.map((s) => s.id), `${row.rule} (docs/contracts.md:${row.line}): no scenario named exercises ${row.owner}`).not.toEqual([])
-    const seen: string[] = []
-    for (const loaded of exercising) {
-      const outcome = await replayScenario(loaded, { adapter: adapterOf(row), pool, expectations: [] })
-      if (breaksOwner(row, outcome)) return
-      seen.push(`${loaded.id}: ${outcome.verdict}${outcome.error ? ` (${outcome.error.message.split('\n')[0]})` : ''}; ${row.owner} ${outcome.contracts.find((c) => c.id === row.owner)?.verdict ?? '-'}`)
-    }
-    expect.fail(`${row.rule} (docs/contracts.md:${row.line}): ${row.mutant} does not break ${row.owner} in any scenario named:\n  ${seen.join('\n  ')}`)
+  test('each rule-table file has rows to replay (this one, rule-table-session-client, -stdio, -agent-log)', () => {
+    const groups = new Set(table.rows.map(groupOf))
+    expect([...groups].sort()).toEqual(['agent-log', 'in-process', 'session-client', 'stdio'])
+  })
+
+  test.for(rowsOf('in-process'))('%s: its owner judges it in the scenarios named, and its mutant breaks it', { timeout: 300_000 }, async ([, row]) => {
+    await expectMutantBreaksOwner(row, expect)
   })
 })
-
-/** Whether a scenario (its exercised contracts and port) exercises a row's owner: a contract it exercises, or any scenario of the port for a transport rule. */
-function exercises(row: RuleRow, exercised: readonly string[], port: string): boolean {
-  if (row.owner.startsWith('adapter:')) {
-    expect(adapterFailures, `${row.rule}: ${row.owner} is no adapter failure`).toContain(row.owner.slice('adapter:'.length))
-    return true
-  }
-  const contract = contractsById.get(row.owner)
-  expect(contract, `${row.rule}: no contract has the id ${row.owner}`).toBeDefined()
-  return contract!.port === port && exercised.includes(row.owner)
-}
-
-/** The mutant's adapter, shared by the rows that name it; a rule about answering in time waits 2 s for an answer, not 30. */
-function adapterOf(row: RuleRow): Adapter {
-  const timeoutMs = row.owner === 'adapter:timeout' ? 2_000 : 30_000
-  const key = `${row.mutant} ${timeoutMs}`
-  if (!adapters.has(key)) adapters.set(key, mutantAdapter(row.mutant, timeoutMs))
-  return adapters.get(key)!
-}
