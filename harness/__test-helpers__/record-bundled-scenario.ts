@@ -3,6 +3,7 @@ import type { SessionClientPort } from '#harness/ports/session-client-port.ts'
 import type { InProcessSystem } from '#harness/ports/in-process-system.ts'
 import type { PagerPort } from '#harness/ports/pager-port.ts'
 import { createInProcessAdapter } from '#harness/adapters/in-process-adapter.ts'
+import type { Adapter } from '#harness/adapters/adapter.ts'
 import { loadScenarios } from '#harness/scenario/load-scenarios.ts'
 import type { LoadedScenario } from '#harness/scenario/load-scenarios.ts'
 import { ConnectionPool } from '#harness/runner/connection-pool.ts'
@@ -37,4 +38,16 @@ export async function recordInProcess(name: string, ports: InProcessSystem['port
   await pool.closeAll()
   if (failure) throw failure
   return history
+}
+
+/** Records the History of a loaded scenario over an adapter, on a pool of its own closed after it (a process each, over stdio); throws the adapter's failure. */
+export async function recordOver(adapter: Adapter, loaded: LoadedScenario): Promise<AnyHistory> {
+  const pool = new ConnectionPool()
+  try {
+    const { history, failure } = await recordScenario(loaded, adapter, pool)
+    if (failure) throw failure
+    return history
+  } finally {
+    await pool.closeAll()
+  }
 }

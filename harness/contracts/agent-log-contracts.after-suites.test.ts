@@ -1,13 +1,11 @@
 import { describe, expect, test } from 'vitest'
 import { onceEach } from '#harness/__test-helpers__/once-each.ts'
 import { fileURLToPath } from 'node:url'
-import { bundledScenarios } from '#harness/__test-helpers__/record-bundled-scenario.ts'
+import { bundledScenarios, recordOver } from '#harness/__test-helpers__/record-bundled-scenario.ts'
 import { suiteHistory, suitesRan, type HistorySource } from '#harness/__test-helpers__/suite-history.ts'
 import { createStdioAdapter } from '#harness/adapters/stdio-adapter.ts'
 import type { Adapter } from '#harness/adapters/adapter.ts'
 import { bundledScript } from '#harness/adapters/command/bundled-script.ts'
-import { ConnectionPool } from '#harness/runner/connection-pool.ts'
-import { recordScenario } from '#harness/runner/replay-scenario.ts'
 import { judgeHistory } from '#harness/runner/judge-history.ts'
 import { expectationsFor } from '#harness/expectations/expectations-for.ts'
 import type { AgentLogHistory } from '#harness/history/history.ts'
@@ -31,14 +29,7 @@ const idOf = (scenario: string) => scenarios.find((s) => name(s.id) === scenario
 const bundled = (system: string): Adapter =>
   createStdioAdapter({ name: `${system}@stdio`, command: async () => [process.execPath, await bundledScript(serveStdio, { packages: 'linked' }), system], timeoutMs: 30_000 })
 
-async function record(adapter: Adapter, scenario: string): Promise<AgentLogHistory> {
-  const loaded = scenarios.find((s) => name(s.id) === scenario)!
-  const pool = new ConnectionPool()
-  const { history, failure } = await recordScenario(loaded, adapter, pool)
-  await pool.closeAll()
-  if (failure) throw failure
-  return history as AgentLogHistory
-}
+const record = async (adapter: Adapter, scenario: string) => (await recordOver(adapter, scenarios.find((s) => name(s.id) === scenario)!)) as AgentLogHistory
 
 /** Where each History judged here came from, by suite adapter name: the suite's, or recorded by this file. */
 const sources = new Map<string, HistorySource[]>()

@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest'
-import { bundledScenarios } from '#harness/__test-helpers__/record-bundled-scenario.ts'
+import { bundledScenarios, recordOver } from '#harness/__test-helpers__/record-bundled-scenario.ts'
 import { mutantAdapter } from '#harness/__test-helpers__/mutant-adapter.ts'
 import type { Adapter } from '#harness/adapters/adapter.ts'
 import { resolveAdapter } from '#harness/adapters/index.ts'
 import { ConnectionPool } from '#harness/runner/connection-pool.ts'
-import { recordScenario, replayScenario } from '#harness/runner/replay-scenario.ts'
+import { replayScenario } from '#harness/runner/replay-scenario.ts'
 import { judgeHistory } from '#harness/runner/judge-history.ts'
 import { agentLogMutants } from '#fixtures/systems/agent-log/mutants/index.ts'
 import type { AgentLogHistory } from '#harness/history/history.ts'
@@ -21,14 +21,7 @@ await loadShippedSystems() // the bundled systems these tests name
 const scenarios = bundledScenarios.filter((s) => s.scenario.port === 'agent-log')
 const name = (id: string) => id.replace(/^regressions\/plat-114\//, '')
 
-async function record(adapter: Adapter, scenario: string): Promise<AgentLogHistory> {
-  const loaded = scenarios.find((s) => name(s.id) === scenario)!
-  const pool = new ConnectionPool()
-  const { history, failure } = await recordScenario(loaded, adapter, pool)
-  await pool.closeAll()
-  if (failure) throw failure
-  return history as AgentLogHistory
-}
+const record = async (adapter: Adapter, scenario: string) => (await recordOver(adapter, scenarios.find((s) => name(s.id) === scenario)!)) as AgentLogHistory
 
 const verdicts = (history: AgentLogHistory) => Object.fromEntries(judgeHistory(history).contracts.map((o) => [o.id, o.verdict]))
 
