@@ -1,11 +1,7 @@
 import { existsSync } from 'node:fs'
-import { join } from 'node:path'
 import type { Adapter } from '#harness/adapters/adapter.ts'
 import { createStdioAdapter } from '#harness/adapters/stdio-adapter.ts'
-import { packageRoot } from '#harness/package/package-root.ts'
-
-/** The compiled kit's stdio server: what `contract-kit run --adapter <system>@stdio` starts for a shipped system. */
-const compiledServeStdio = join(packageRoot, 'dist', 'fixtures', 'systems', 'serve-stdio.js')
+import { compiledStdioCommand } from '#harness/__test-helpers__/run-kit.ts'
 
 /**
  * Test helper: a shipped system (a silent one, a mutant) served over stdio by the compiled kit, as the CLI serves it —
@@ -18,8 +14,9 @@ const compiledServeStdio = join(packageRoot, 'dist', 'fixtures', 'systems', 'ser
  */
 export function compiledStdioAdapter(system: string, timeoutMs = 30_000): Adapter {
   const command = async () => {
-    if (!existsSync(compiledServeStdio)) throw new Error(`${compiledServeStdio} is missing: npm run build (the kit's test run builds it before its tests)`)
-    return [process.execPath, compiledServeStdio, system]
+    const words = compiledStdioCommand(system)
+    if (!existsSync(words[1]!)) throw new Error(`${words[1]} is missing: npm run build (the kit's test run builds it before its tests)`)
+    return words
   }
   return createStdioAdapter({ name: `${system}@stdio`, command, timeoutMs })
 }
