@@ -32,7 +32,7 @@ const proofKinds: readonly ProofKind[] = [
   { name: 'explorer: mutants found', file: /^harness\/explore\/[^/]+\.test\.ts$/, title: /finds every mutant|> finds |is found/ },
   { name: 'explorer: other proofs (references survive, found files replay)', file: /^harness\/explore\/[^/]+\.test\.ts$/ },
   { name: 'contract proofs (harness/contracts)', file: /^harness\/contracts\/.+\.test\.ts$/ },
-  { name: 'third-party clients hold', file: /third-party-clients\.test\.ts$/ },
+  { name: 'third-party clients hold', file: /third-party-clients(-[a-z0-9-]+)?\.test\.ts$/ },
   { name: 'hostile cases', file: /hostile/ },
 ]
 

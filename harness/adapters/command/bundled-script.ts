@@ -61,18 +61,23 @@ async function build(entry: string, linked: boolean): Promise<string> {
       process.once('exit', () => rmSync(made, { recursive: true, force: true }))
     }
   }
-  const outfile = join(folder, `${process.pid}-${built.size}-${basename(entry).replace(/\.ts$/, '')}.mjs`)
+  // a folder of its own: the entry, and a chunk for each module it imports only when it needs it (a port's systems),
+  // so a process loads only what it uses and its packages, not every one the entry might reach
+  const name = basename(entry).replace(/\.ts$/, '')
+  const outdir = join(folder, `${process.pid}-${built.size}-${name}`)
   await esbuild({
-    entryPoints: [entry],
+    entryPoints: { [name]: entry },
     bundle: true,
+    splitting: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    outfile,
+    outdir,
+    outExtension: { '.js': '.mjs' },
     logLevel: 'error',
     ...(linked ? { plugins: [linkPackages(entry)] } : {}),
     // CommonJS dependencies inside an ES module bundle still call require()
     banner: { js: "import { createRequire as __kitRequire } from 'node:module'; const require = __kitRequire(import.meta.url);" },
   })
-  return outfile
+  return join(outdir, `${name}.mjs`)
 }
