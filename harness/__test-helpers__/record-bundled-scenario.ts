@@ -22,10 +22,14 @@ export async function recordBundledScenario(name: string, createPager: () => Pag
 
 /** Records the History of a bundled session-client scenario (a DEP-8516 regression, or one of `scenarios/session-client/`, by the last part of its id) replayed in process against a client. */
 export async function recordBundledSessionScenario(name: string, createClient: () => SessionClientPort): Promise<SessionClientHistory> {
-  const id = bundledScenarios.some((s) => s.id === `regressions/dep-8516/${name}`) ? `dep-8516/${name}` : `session-client/${name}`
-  const history = await recordInProcess(id, { 'session-client': createClient() })
+  const history = await recordInProcess(bundledSessionScenarioId(name), { 'session-client': createClient() })
   if (history.port !== 'session-client') throw new Error(`${name} is not a session-client scenario`)
   return history as SessionClientHistory
+}
+
+/** Test helper: the id of a bundled session-client scenario by its last name (`regressions/dep-8516/<name>`, else `session-client/<name>`). */
+export function bundledSessionScenarioId(name: string): string {
+  return bundledScenarios.some((s) => s.id === `regressions/dep-8516/${name}`) ? `regressions/dep-8516/${name}` : `session-client/${name}`
 }
 
 /** Records the History of a bundled scenario replayed in process against a system offering `ports`. */

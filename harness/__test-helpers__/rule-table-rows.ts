@@ -14,6 +14,7 @@ import { breaksOwner } from '#harness/__test-helpers__/explore-mutants.ts'
 import { matchCaseId } from '#harness/scenario/match-case-id.ts'
 import { ConnectionPool } from '#harness/runner/connection-pool.ts'
 import { replayScenario } from '#harness/runner/replay-scenario.ts'
+import { keepRecording } from '#harness/__test-helpers__/run-recordings.ts'
 
 /**
  * Where a rule row's mutant runs, and so which test file replays it: `in-process` (a mutant system of the pager, the
@@ -64,7 +65,9 @@ export async function expectMutantBreaksOwner(row: RuleRow, expect: ExpectStatic
   const seen: string[] = []
   try {
     for (const loaded of exercising) {
-      const outcome = await replayScenario(loaded, { adapter, pool, expectations: [] })
+      const outcome = await replayScenario(loaded, { adapter, pool, expectations: [], keepHistories: true })
+      // a session client's mutant runs on the clock: session-contracts.after-suites.test.ts judges the same run
+      if (groupOf(row) === 'session-client' && outcome.history) keepRecording(row.mutant, loaded.id, outcome.history)
       if (breaksOwner(row, outcome)) return
       seen.push(`${loaded.id}: ${outcome.verdict}${outcome.error ? ` (${outcome.error.message.split('\n')[0]})` : ''}; ${row.owner} ${outcome.contracts.find((c) => c.id === row.owner)?.verdict ?? '-'}`)
     }

@@ -6,6 +6,7 @@ import { bundleDirVariable } from '#harness/adapters/command/bundled-script.ts'
 import { packageRoot } from '#harness/package/package-root.ts'
 import { scenarioIndexVariable } from '#harness/scenario/scenario-index.ts'
 import { suiteHistoriesVariable } from '#harness/runner/suite-histories.ts'
+import { runRecordingsVariable } from '#harness/__test-helpers__/run-recordings.ts'
 import { staleSource } from '#harness/build/stale-source.mjs'
 
 /**
@@ -14,7 +15,7 @@ import { staleSource } from '#harness/build/stale-source.mjs'
  * sources too (a test file loading them skips validating each), and one temporary folder for the bundles every process
  * of the run makes and the module cache of the runs its tests start (forked workers and the CLIs the tests start
  * inherit it), and the Histories the contract suites write there for the tests that judge them after the suites
- * (`*.after-suites.test.ts`) — removed when the run ends, so no run leaves any behind.
+ * (`*.after-suites.test.ts`), and the runs a test keeps for a later file (run-recordings.ts) — removed when the run ends, so no run leaves any behind.
  */
 export default function setup(): () => void {
   const stale = staleSource(packageRoot)
@@ -27,5 +28,6 @@ export default function setup(): () => void {
   const folder = mkdtempSync(join(tmpdir(), 'contract-kit-test-bundles-'))
   process.env[bundleDirVariable] = folder
   process.env[suiteHistoriesVariable] = join(folder, 'suite-histories')
+  process.env[runRecordingsVariable] = join(folder, 'recordings')
   return () => rmSync(folder, { recursive: true, force: true })
 }

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import { onceEach } from '#harness/__test-helpers__/once-each.ts'
 import { suiteHistory, suitesRan, type HistorySource } from '#harness/__test-helpers__/suite-history.ts'
-import { bundledScenarios, recordBundledSessionScenario } from '#harness/__test-helpers__/record-bundled-scenario.ts'
+import { bundledScenarios, bundledSessionScenarioId, recordBundledSessionScenario } from '#harness/__test-helpers__/record-bundled-scenario.ts'
+import { recordingOf } from '#harness/__test-helpers__/run-recordings.ts'
 import { createReferenceSessionClient } from '#fixtures/systems/session-client/reference.ts'
 import { createDep8516SessionClient } from '#fixtures/systems/session-client/dep-8516.ts'
 import { sessionClientMutants } from '#fixtures/systems/session-client/mutants/index.ts'
@@ -27,7 +28,8 @@ import type { SessionClientPort } from '#harness/ports/session-client-port.ts'
 // client's answer is missing, unknown. A client that prints nothing is never held.
 // The reference's and the pre-fix client's Histories are the ones the session-client suites wrote in the same
 // `npm test` (this file runs after them: `*.after-suites.test.ts`), judged here in process; run alone, the file records
-// them itself. The clients made to break a contract, and the mutants, are recorded here, in process.
+// them itself. The clients made to break a contract, and the mutants, are recorded here, in process — except a mutant's
+// run the rule table (rule-table-session-client.test.ts, earlier in the same run) kept: the same run, judged here.
 
 const sessionScenarios = bundledScenarios.filter((s) => s.scenario.port === 'session-client')
 const names = sessionScenarios.map((s) => s.id.split('/').pop()!)
@@ -266,7 +268,9 @@ describe('each mutant breaks the contract it names, saying what it did', () => {
   })
   test.for(sessionClientMutants.filter((m) => cases[m.name.split('/').pop()!]))('$name breaks $breaks', { timeout: 60_000 }, async (mutant) => {
     const [scenario, message] = cases[mutant.name.split('/').pop()!]
-    const outcome = judgeHistory(await recordBundledSessionScenario(scenario, mutant.create)).contracts.find((c) => c.id === mutant.breaks)
+    // the rule table's row for the same mutant replays the same scenario (rule-table-session-client.test.ts): its run, kept
+    const { history } = await recordingOf(mutant.name, bundledSessionScenarioId(scenario), () => recordBundledSessionScenario(scenario, mutant.create))
+    const outcome = judgeHistory(history).contracts.find((c) => c.id === mutant.breaks)
     expect(outcome).toMatchObject({ exercised: true, verdict: 'broken', message: expect.stringMatching(message) })
   })
 })
