@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { BenchOptions } from '#harness/bench/bench.ts'
@@ -8,6 +8,7 @@ import { measureProcess } from '#harness/bench/process-usage.ts'
 import type { ProcessUsage } from '#harness/bench/process-usage.ts'
 import { statsOf } from '#harness/bench/sample.ts'
 import { testCensus } from '#harness/bench/test-census.ts'
+import { cpuByProcessKind, processCpuHook } from '#harness/bench/process-cpu.ts'
 import type { VitestJsonReport } from '#harness/bench/test-census.ts'
 import { packageRoot } from '#harness/package/package-root.ts'
 
@@ -18,7 +19,7 @@ const fileTargetMs = 30_000
 /**
  * The kit's own tests as a contributor runs them: a fresh clone of the checkout's HEAD (`git clone`, `npm ci`), then
  * `npm test` twice — cold, then warm — each with vitest's JSON report; rows for both, `npm ci`, the ten slowest files
- * of the cold run and the census of the proofs it holds. It measures what is committed, not the working tree.
+ * of the cold run, the CPU of its Node processes by kind (the ten costliest) and the census of the proofs it holds. It measures what is committed, not the working tree.
  */
 export async function benchTestSuite(_options: BenchOptions): Promise<BenchRow[]> {
   const temp = mkdtempSync(join(tmpdir(), 'contract-kit-bench-suite-'))
@@ -35,7 +36,9 @@ export async function benchTestSuite(_options: BenchOptions): Promise<BenchRow[]
     const reports: VitestJsonReport[] = []
     for (const [i, which] of (['cold', 'warm'] as const).entries()) {
       const file = join(temp, `${which}.json`)
-      const usage = await measureProcess(['npm', 'test', '--', '--reporter=json', `--outputFile=${file}`], { cwd: clone, env })
+      // the cold run logs the CPU of every Node process it starts (process-cpu-hook.cjs), to say where the time goes
+      const hooked = i === 0 ? { NODE_OPTIONS: `${env.NODE_OPTIONS ?? ''} --require ${processCpuHook.file}`.trim(), [processCpuHook.logVariable]: join(temp, 'processes.jsonl') } : {}
+      const usage = await measureProcess(['npm', 'test', '--', '--reporter=json', `--outputFile=${file}`], { cwd: clone, env: { ...env, ...hooked } })
       const report = JSON.parse(readFileSync(file, 'utf8')) as VitestJsonReport
       reports.push(report)
       if (usage.code !== 0) keep = true
@@ -55,6 +58,11 @@ export async function benchTestSuite(_options: BenchOptions): Promise<BenchRow[]
     const sum = files.reduce((s, f) => s + f.ms, 0)
     rows.push({ group: 'suite', name: `the sum of the ${files.length} test files' times (cold)`, subject: statsOf([sum]), unit: 'ms', note: `over ${fileTargetMs / 1000} s: ${files.filter((f) => f.ms > fileTargetMs).length} files` })
     for (const f of files.slice(0, 10)) rows.push({ group: 'suite: slowest files', name: f.file, subject: statsOf([f.ms]), unit: 'ms', target: `≤ ${fileTargetMs / 1000} s`, met: f.ms <= fileTargetMs })
+    const processLog = join(temp, 'processes.jsonl')
+    const kinds = existsSync(processLog) ? cpuByProcessKind(readFileSync(processLog, 'utf8'), clone) : []
+    const logged = kinds.reduce((s, k) => s + k.cpuMs, 0)
+    rows.push({ group: 'suite: CPU by process (cold)', name: 'every Node process that logged its exit', subject: statsOf([logged]), unit: 'ms', note: `${kinds.reduce((s, k) => s + k.processes, 0)} processes; one killed by SIGKILL logs nothing` })
+    for (const k of kinds.slice(0, 10)) rows.push({ group: 'suite: CPU by process (cold)', name: k.kind, subject: statsOf([k.cpuMs]), unit: 'ms', note: `${k.processes} processes, ${Math.round(k.cpuMs / k.processes)} ms each` })
     for (const row of testCensus(cold, clone)) rows.push({ group: 'suite: proofs', name: row.kind, subject: statsOf([row.total]), unit: 'tests', note: `${row.passed} passed` })
     if (keep) process.stderr.write(`bench: npm test failed in ${clone}: kept for whoever looks into it (${join(temp, 'cold.json')})\n`)
     return rows
