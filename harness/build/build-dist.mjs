@@ -3,9 +3,10 @@
 // declarations, with the sources' `#harness/…ts` and `#fixtures/…ts` imports written as relative `.js` paths, so the
 // compiled kit loads only compiled modules, in any project it is installed in. Exits 1 with tsc's messages on a type error.
 // `--out-dir DIR` compiles into DIR instead of dist/ (the package test builds into its temp folder). Into dist/, it
-// then writes the index of the bundled scenarios (harness/scenario/write-scenario-index.ts).
+// then writes the index of the bundled scenarios (harness/scenario/write-scenario-index.ts). The new build replaces the
+// old one whole, at its end.
 import { spawnSync } from 'node:child_process'
-import { rmSync } from 'node:fs'
+import { existsSync, renameSync, rmSync } from 'node:fs'
 import { dirname, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
@@ -50,26 +51,37 @@ function rewriteSubpathImports(context) {
   }
 }
 
-const host = { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => fail([d]) }
-const config = ts.getParsedCommandLineOfConfigFile(resolve(root, 'tsconfig.build.json'), {}, host)
 const outAt = process.argv.indexOf('--out-dir')
 const outDir = outAt === -1 ? resolve(root, 'dist') : resolve(process.argv[outAt + 1] ?? (process.stderr.write('build-dist: --out-dir needs a folder\n'), process.exit(2)))
+// the build goes into a folder beside its destination and replaces it whole at the end: a kit run (or a test run) that
+// starts meanwhile finds the previous build complete, never a half-written one or none
+const building = `${outDir}.building-${process.pid}`
+const host = { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => fail([d]) }
+const config = ts.getParsedCommandLineOfConfigFile(resolve(root, 'tsconfig.build.json'), {}, host)
 const program = ts.createProgram({ rootNames: config.fileNames, options: { ...config.options, outDir } })
 // TS2877 says a non-relative `.ts` import is not rewritten on emit: the transformer above rewrites it
 const diagnostics = ts.getPreEmitDiagnostics(program).filter((d) => d.code !== 2877)
 if (diagnostics.length > 0) fail(diagnostics)
-rmSync(outDir, { recursive: true, force: true })
-const emitted = program.emit(undefined, undefined, undefined, false, { before: [rewriteSubpathImports], afterDeclarations: [rewriteSubpathImports] })
+rmSync(building, { recursive: true, force: true })
+const emitted = program.emit(undefined, (file, text) => ts.sys.writeFile(resolve(building, relative(outDir, file)), text), undefined, false, {
+  before: [rewriteSubpathImports],
+  afterDeclarations: [rewriteSubpathImports],
+})
 if (emitted.diagnostics.length > 0) fail(emitted.diagnostics)
 // the index of the bundled scenarios, made by the compiled kit itself (dist/scenario-index.bin): a build into another
 // folder has no installed dependencies beside it to run with, and goes without (its kit validates every scenario)
 if (outAt === -1) {
-  const index = spawnSync(process.execPath, [resolve(outDir, 'harness/scenario/write-scenario-index.js')], { cwd: root, stdio: 'inherit' })
-  if (index.status !== 0) process.exit(1)
+  const index = spawnSync(process.execPath, [resolve(building, 'harness/scenario/write-scenario-index.js')], { cwd: root, stdio: 'inherit' })
+  if (index.status !== 0) fail([], 1)
 }
+const previous = `${outDir}.previous-${process.pid}`
+if (existsSync(outDir)) renameSync(outDir, previous)
+renameSync(building, outDir)
+rmSync(previous, { recursive: true, force: true })
 
-function fail(diagnostics) {
+function fail(diagnostics, code = 1) {
   const formatHost = { getCanonicalFileName: (f) => f, getCurrentDirectory: () => root, getNewLine: () => '\n' }
   process.stderr.write(ts.formatDiagnostics(diagnostics, formatHost))
-  process.exit(1)
+  rmSync(building, { recursive: true, force: true })
+  process.exit(code)
 }
