@@ -24,8 +24,13 @@ export function keepRecording(adapter: string, scenario: string, history: Histor
  * did, as when a test file runs alone — the one `record` makes now (`recorded`). The proof is the same either way.
  */
 export async function recordingOf<H extends History>(adapter: string, scenario: string, record: () => Promise<H>): Promise<{ history: H; source: 'earlier' | 'recorded' }> {
-  const dir = process.env[runRecordingsVariable]
+  const kept = keptHistory<H>(runRecordingsVariable, adapter, scenario)
+  return kept ? { history: kept, source: 'earlier' } : { history: await record(), source: 'recorded' }
+}
+
+/** Test helper: the History of adapter × scenario kept in the folder the environment variable `variable` names, or undefined. */
+export function keptHistory<H extends History>(variable: string, adapter: string, scenario: string): H | undefined {
+  const dir = process.env[variable]
   const file = dir ? join(dir, historyFileName(adapter, scenario)) : undefined
-  if (file && existsSync(file)) return { history: JSON.parse(readFileSync(file, 'utf8')) as H, source: 'earlier' }
-  return { history: await record(), source: 'recorded' }
+  return file && existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as H) : undefined
 }

@@ -1,8 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import type { History } from '#harness/history/history.ts'
 import { historyFileName } from '#harness/reporters/history-file-name.ts'
 import { suiteHistoriesVariable } from '#harness/runner/suite-histories.ts'
+import { keptHistory } from '#harness/__test-helpers__/run-recordings.ts'
 
 /** Where a History came from: written by this test run's contract suites, or recorded by the test itself (`resettled`: because the suite's was settled at a larger time scale). */
 export type HistorySource = 'suite' | 'recorded' | 'resettled'
@@ -14,14 +15,9 @@ export type HistorySource = 'suite' | 'recorded' | 'resettled'
  * scale 1. The proof is the same either way; only who paid for the run differs.
  */
 export async function suiteHistory<H extends History>(adapter: string, scenario: string, record: () => Promise<H>): Promise<{ history: H; source: HistorySource }> {
-  const dir = process.env[suiteHistoriesVariable]
-  const file = dir ? join(dir, historyFileName(adapter, scenario)) : undefined
-  if (file && existsSync(file)) {
-    const history = JSON.parse(readFileSync(file, 'utf8')) as H
-    if ((history.timeScale ?? 1) === 1) return { history, source: 'suite' }
-    return { history: await record(), source: 'resettled' }
-  }
-  return { history: await record(), source: 'recorded' }
+  const history = keptHistory<H>(suiteHistoriesVariable, adapter, scenario)
+  if (!history) return { history: await record(), source: 'recorded' }
+  return (history.timeScale ?? 1) === 1 ? { history, source: 'suite' } : { history: await record(), source: 'resettled' }
 }
 
 /** Test helper: whether this test run's contract suites wrote any History of an adapter (then each one a test needs should be there). */

@@ -72,16 +72,16 @@ if (emitted.diagnostics.length > 0) fail(emitted.diagnostics)
 // folder has no installed dependencies beside it to run with, and goes without (its kit validates every scenario)
 if (outAt === -1) {
   const index = spawnSync(process.execPath, [resolve(building, 'harness/scenario/write-scenario-index.js')], { cwd: root, stdio: 'inherit' })
-  if (index.status !== 0) fail([], 1)
+  if (index.status !== 0) fail([])
 }
 const previous = `${outDir}.previous-${process.pid}`
 if (existsSync(outDir)) renameSync(outDir, previous)
 renameSync(building, outDir)
 rmSync(previous, { recursive: true, force: true })
 
-function fail(diagnostics, code = 1) {
+function fail(diagnostics) {
   const formatHost = { getCanonicalFileName: (f) => f, getCurrentDirectory: () => root, getNewLine: () => '\n' }
   process.stderr.write(ts.formatDiagnostics(diagnostics, formatHost))
   rmSync(building, { recursive: true, force: true })
-  process.exit(code)
+  process.exit(1)
 }

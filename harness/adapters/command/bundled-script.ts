@@ -14,7 +14,8 @@ const built = new Map<string, Promise<string>>()
 let folder: string | undefined
 
 /**
- * A TypeScript entry point bundled once per process (esbuild) into a plain `.mjs` in a temporary folder, so a client
+ * A TypeScript entry point bundled once per process (esbuild) into a folder of plain `.mjs` files — the entry, and a
+ * chunk for each module it imports only when needed — in a temporary folder, so a client
  * or an implementation the kit starts for every scenario starts in a fraction of the time `tsx` takes. With
  * `packages: 'linked'` its npm packages are not bundled but imported from where the kit resolves them (native ones,
  * such as better-sqlite3, only work that way). Returns the bundle's path.
