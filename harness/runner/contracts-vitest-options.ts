@@ -16,11 +16,12 @@ export function suiteFileOf(port: string): string {
  * of its own — the timing-bound suite, one file in one worker, so runs whose verdict depends on time share the machine
  * with nothing of the kit's but each other, one at a time. The kit's own `vitest.config.ts` declares the same.
  */
-export function contractProjects(options: { name: string; timingName: string; testTimeout: number }) {
+export function contractProjects<T extends object = object>(options: { name: string; timingName: string; testTimeout: number; test?: T }) {
   const timingFile = suiteFileOf(timingBoundSuite)
+  const shared = { ...options.test, testTimeout: options.testTimeout } as Partial<T> & { testTimeout: number }
   return [
-    { extends: true as const, test: { name: options.name, include: [suiteFiles], exclude: [timingFile], testTimeout: options.testTimeout, maxWorkers: 2, sequence: { groupOrder: 0 } } },
-    { extends: true as const, test: { name: options.timingName, include: [timingFile], testTimeout: options.testTimeout, maxWorkers: 1, sequence: { groupOrder: 1 } } },
+    { extends: true as const, test: { ...shared, name: options.name, include: [suiteFiles], exclude: [timingFile], maxWorkers: 2, sequence: { groupOrder: 0 } } },
+    { extends: true as const, test: { ...shared, name: options.timingName, include: [timingFile], maxWorkers: 1, sequence: { groupOrder: 1 } } },
   ]
 }
 
@@ -29,22 +30,26 @@ export function contractProjects(options: { name: string; timingName: string; te
  * at a time, then the timing-bound suite alone), with the time a whole scenario may take.
  */
 export function contractsVitestOptions() {
-  return {
-    config: false as const,
-    root: packageRoot,
-    projects: contractProjects({ name: 'contracts', timingName: 'contracts-timing', testTimeout: 300_000 }),
-    pool: 'forks' as const,
-    watch: false,
+  // without a config file, vitest gives a project only its own `test` options (and a few of the command line's, such
+  // as pool): whatever a worker must have — its setup file, what it loads natively, its Node flags — is set on both
+  const inEveryProject = {
     // a worker ends the processes it started when vitest (or a Ctrl-C) stops it with a signal
     setupFiles: [join(packageRoot, runsFromSource ? 'harness/runner/worker-signals.ts' : 'dist/harness/runner/worker-signals.js')],
-    // nothing is written into node_modules: no results cache; compiled, nothing needs a module cache, and within the
-    // kit's own test run (from source) the transformed sources are kept in that run's folder, removed at its end
-    cache: false as const,
-    ...(runsFromSource && process.env[bundleDirVariable] ? { experimental: { fsModuleCache: true, fsModuleCachePath: join(process.env[bundleDirVariable], 'vitest-module-cache') } } : {}),
     // CONTRACT_KIT_PROFILE_WORKERS=<folder>: each worker writes a CPU profile there (docs/performance.md, "Where the time goes")
     ...(process.env.CONTRACT_KIT_PROFILE_WORKERS ? { execArgv: ['--cpu-prof', `--cpu-prof-dir=${process.env.CONTRACT_KIT_PROFILE_WORKERS}`] } : {}),
     // the compiled kit is plain JavaScript: Node loads it as it is (in a checkout as in node_modules), not through vite
     ...(runsFromSource ? {} : { server: { deps: { external: [new RegExp(`^${escapeRegExp(packageRoot)}dist/`)] } } }),
+  }
+  return {
+    config: false as const,
+    root: packageRoot,
+    projects: contractProjects({ name: 'contracts', timingName: 'contracts-timing', testTimeout: 300_000, test: inEveryProject }),
+    pool: 'forks' as const,
+    watch: false,
+    // nothing is written into node_modules: no results cache; compiled, nothing needs a module cache, and within the
+    // kit's own test run (from source) the transformed sources are kept in that run's folder, removed at its end
+    cache: false as const,
+    ...(runsFromSource && process.env[bundleDirVariable] ? { experimental: { fsModuleCache: true, fsModuleCachePath: join(process.env[bundleDirVariable], 'vitest-module-cache') } } : {}),
   }
 }
 
