@@ -232,6 +232,14 @@ describe('contracts broken by clients made to break them', () => {
     const flooded: SessionClientHistory = { ...history, events: [...history.events, ...Array.from({ length: 13 }, (_, i) => ({ ...reads[0], index: history.events.length + i }))] }
     expect(checkTransientReadRetried(flooded)).toMatchObject({ verdict: 'broken', witness: { bound: 12 } })
   })
+  test('recovery/reconnect-backs-off: a client that reconnects at once after a GOAWAY\'s grace period closed the connection', async () => {
+    // issue 24: counted from the GOAWAY, the wait took in the 100 ms the stream lived on, and this was held; the call
+    // ends when the connection closes, and the reconnect came a connection set-up after it
+    const atOnce = sessionClientMutants.find((m) => m.name.endsWith('/reconnects-at-once'))!
+    const result = checkReconnectBacksOff(await recordBundledSessionScenario('goaway-drain-close', atOnce.create))
+    expect(result).toMatchObject({ verdict: 'broken', witness: { watch: 2, dueMs: 50, after: 'goaway NO_ERROR' } })
+    expect(result.verdict === 'broken' && (result.witness as { waitedMs: number }).waitedMs).toBeLessThan(48)
+  })
   test('recovery/deadline-is-timeout: a client that exits 2 without ever reading is not held', async () => {
     const quits: () => SessionClientPort = () => ({ run: async () => ({ exitCode: 2, stdout: '', stderr: 'timeout' }) })
     expect(checkDeadlineIsTimeout(await recordBundledSessionScenario('read-outlasts-timeout', quits))).toMatchObject({ verdict: 'broken', witness: { exitCode: 2, reads: 0 } })

@@ -10,7 +10,7 @@ function run(events: Array<[number, ServerEvent]>): SessionRun {
 const watch = (n: number, cursor: string | null = null): ServerEvent => ({ type: 'watch', watch: n, connection: n, stream: 1, cursor })
 const frame = (n: number, f: number): ServerEvent => ({ type: 'frame', watch: n, frame: f, cursor: `c-${f + 1}` })
 const fault = (n: number, kind: 'drop' | 'refuse' | 'rst' | 'goaway', code: string | null = null, sent = [`${kind}${code ? ` ${code}` : ''}`]): ServerEvent => ({ type: 'fault', watch: n, kind, code, ms: null, at: { frame: 0 }, offset: 0, sent })
-const end = (n: number, how: 'drop' | 'end-stream' | 'refuse' | 'rst' | 'client-closed', lateByMs?: number): ServerEvent => ({ type: 'end', watch: n, how, error: null, ...(lateByMs === undefined ? {} : { lateByMs }) })
+const end = (n: number, how: 'drop' | 'end-stream' | 'refuse' | 'rst' | 'goaway' | 'client-closed', lateByMs?: number): ServerEvent => ({ type: 'end', watch: n, how, error: null, ...(lateByMs === undefined ? {} : { lateByMs }) })
 
 describe('the wait due before a reconnect', () => {
   test('50 ms after a call that brought a frame, doubled for each call in a row that brought none, up to 1 s', () => {
@@ -19,11 +19,11 @@ describe('the wait due before a reconnect', () => {
 })
 
 describe('reconnectsOf', () => {
-  test('measures each reconnect from the fault that ended the call before it', () => {
+  test('measures each reconnect from the end of the call before it (its response ended by the fault)', () => {
     const calls = watchCalls(run([[0, watch(1)], [1, frame(1, 0)], [2, fault(1, 'drop')], [2.1, end(1, 'drop')], [53, watch(2, 'c-1')], [54, fault(2, 'drop')], [160, watch(3, 'c-1')], [161, frame(3, 1)], [162, end(3, 'end-stream')]]))
     expect(reconnectsOf(calls)).toEqual({
       reconnects: [
-        { watch: 2, waitedMs: 51, lateByMs: 0, dueMs: 50, fruitless: 0, after: 'drop' },
+        { watch: 2, waitedMs: 50.9, lateByMs: 0, dueMs: 50, fruitless: 0, after: 'drop' },
         { watch: 3, waitedMs: 106, lateByMs: 0, dueMs: 100, fruitless: 1, after: 'drop' },
       ],
       replays: 0,
@@ -41,6 +41,29 @@ describe('reconnectsOf', () => {
     const { reconnects } = reconnectsOf(calls)
     expect(reconnects).toEqual([{ watch: 2, waitedMs: 45.7, lateByMs: 54.2, dueMs: 50, fruitless: 0, after: 'client-closed' }])
     expect(reconnects.map(isEarly)).toEqual([false])
+  })
+})
+
+describe('a GOAWAY that gives the stream a grace period (then: close)', () => {
+  // issue 24: a held-out client reconnected 0.0 ms after the connection closed, and the kit, counting from the GOAWAY
+  // 104 ms before, said "104.4 ms (50 due)": held. The call ends when its stream does — the connection's close.
+  const drained = (reconnectAt: number) =>
+    reconnectsOf(watchCalls(run([[0, watch(1)], [1, frame(1, 0)], [4.4, fault(1, 'goaway', 'NO_ERROR', ['GOAWAY last_stream_id=1 NO_ERROR', 'the connection closed (FIN) after 100 ms'])], [104.4, end(1, 'goaway')], [reconnectAt, watch(2, 'c-1')]])))
+  test('the wait counts from the connection closing, not from the GOAWAY: a reconnect at the close is early', () => {
+    const { reconnects } = drained(104.4)
+    expect(reconnects).toEqual([{ watch: 2, waitedMs: 0, lateByMs: 0, dueMs: 50, fruitless: 0, after: 'goaway NO_ERROR' }])
+    expect(reconnects.map(isEarly)).toEqual([true])
+    expect(drained(154.4).reconnects.map(isEarly)).toEqual([false])
+  })
+  test('a reconnect during the grace period, before the call it replaces ended, waited less than nothing', () => {
+    const { reconnects } = drained(10)
+    expect(reconnects).toMatchObject([{ watch: 2, waitedMs: -94.4, dueMs: 50 }])
+    expect(reconnects.map(isEarly)).toEqual([true])
+  })
+  test('a client that leaves the stream during the grace period ends the call by its close', () => {
+    const calls = watchCalls(run([[0, watch(1)], [1, frame(1, 0)], [4.4, fault(1, 'goaway', 'NO_ERROR')], [20, end(1, 'client-closed', 1.5)], [70, watch(2, 'c-1')]]))
+    expect(calls[0]).toMatchObject({ endedAt: 20, endedBy: 'goaway NO_ERROR', endedLateByMs: 1.5 })
+    expect(reconnectsOf(calls).reconnects.map(isEarly)).toEqual([false])
   })
 })
 

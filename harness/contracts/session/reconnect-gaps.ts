@@ -68,10 +68,12 @@ export function watchCalls(run: SessionRun): WatchCall[] {
       call.endedBy = e.code ? `${e.kind} ${e.code}` : e.kind
       call.refused = refusesCall(e.kind, e.code)
     }
-    if (e.type === 'end' && call.endedBy === undefined) {
+    // the call ended when its response did: at once after most faults, at the connection's close (or the client's
+    // leaving) after a GOAWAY that gave its stream a grace period
+    if (e.type === 'end') {
       call.endedAt = at
       call.endedLateByMs = e.lateByMs ?? 0
-      call.endedBy = e.how
+      call.endedBy ??= e.how
     }
   })
   return calls
@@ -93,7 +95,9 @@ export function reconnectsOf(calls: WatchCall[]): { reconnects: Reconnect[]; rep
       return
     }
     fruitless = before.frames === 0 ? fruitless + 1 : 0
-    const ended = before.endedAt !== undefined && before.endedAt <= call.startedAt
+    // a call the server ended after the next one began (the client reconnected during a GOAWAY's grace period) was
+    // replaced before its end: the wait is negative; one never ended (still open) is measured from its start
+    const ended = before.endedAt !== undefined
     const from = ended ? before.endedAt! : before.startedAt
     const lateByMs = ended ? before.endedLateByMs : 0
     reconnects.push({ watch: call.watch, waitedMs: Math.round((call.startedAt - from) * 10) / 10, lateByMs, dueMs: waitDueMs(fruitless), fruitless, after: before.endedBy ?? 'a call still open' })

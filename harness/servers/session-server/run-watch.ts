@@ -1,6 +1,7 @@
 import type { WatchPlan } from '#harness/servers/session-server/watch-plan.ts'
 import type { SessionExchange, WatchSink } from '#harness/servers/session-server/session-exchange.ts'
 import type { ServerEvent } from '#harness/servers/session-server/server-event.ts'
+import { goawayEnding } from '#harness/servers/session-server/goaway-ending.ts'
 
 /**
  * Writes a planned WatchSession response to an exchange, recording each whole frame, each fault (with what it put on
@@ -62,7 +63,12 @@ export async function runWatch(plan: WatchPlan, watch: number, exchange: Session
     }
     const sent = await sink.abort(applied)
     fault(step, sent)
-    return ended(sent.length > 0 ? applied.kind : (sink.gone() ?? 'client-closed'))
+    if (sent.length === 0) return ended(sink.gone() ?? 'client-closed')
+    // a GOAWAY that lets the stream live for a grace period ends the call only when the connection closes, or earlier
+    // when the client leaves it: that moment, not the GOAWAY's, is when the call ended (a reconnect's wait counts from it)
+    const graceMs = applied.kind === 'goaway' ? goawayEnding(applied).graceMs : 0
+    if (graceMs > 0 && !(await sink.wait(graceMs))) return ended(sink.gone() ?? 'client-closed')
+    return ended(applied.kind)
   }
 }
 
