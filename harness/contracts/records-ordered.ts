@@ -4,6 +4,7 @@ import { agentLogRun } from '#harness/contracts/agent-log/agent-log-run.ts'
 import { agentLogPlan } from '#harness/contracts/agent-log/agent-log-plan.ts'
 import type { PlannedCheck } from '#harness/contracts/agent-log/agent-log-plan.ts'
 import { counted } from '#harness/contracts/counted.ts'
+import { count } from '#harness/contracts/session/session-run.ts'
 import { recordsRead } from '#harness/contracts/agent-log/records-read.ts'
 
 const fewer = 'no check of a writable workspace reads back two agents or more: there is no order to judge'
@@ -39,6 +40,14 @@ export const recordsOrdered = defineContract<AgentLogHistory>({
         })
       }
     }
+    const startOrder = outOfStartOrder(run)
+    if (startOrder) {
+      const { check, earlier, later, gapMs } = startOrder
+      return broken(
+        `the records at the check of step ${check.step} are not in the order the agents started: ${earlier.agentId} was started first (its start answered ${count(gapMs)} ms before ${later.agentId}'s was sent), yet comes after it — startedAt ${JSON.stringify(earlier.startedAt)} and ${JSON.stringify(later.startedAt)} do not tell the two starts apart`,
+        { step: check.step, first: { agentId: earlier.agentId, startedAt: earlier.startedAt }, then: { agentId: later.agentId, startedAt: later.startedAt }, apartMs: gapMs },
+      )
+    }
     const checks = orderedChecks(run.checks)
     pre(checks.length > 0, fewer)
     const unanswered = checks.find((c) => c.records === undefined)
@@ -55,6 +64,39 @@ export const recordsOrdered = defineContract<AgentLogHistory>({
     })
   },
 })
+
+/**
+ * How far apart (ms, on the kit's clock) the answer of one start and the sending of the next must be for their
+ * timestamps — milliseconds, as toISOString() writes them — to differ surely: 1 ms apart on the implementation's clock,
+ * and 1 ms for the two clocks' reading.
+ */
+export const startsApartMs = 2
+
+/**
+ * The first pair a check answered against the order the agents were started: a record whose last start was answered
+ * at least `startsApartMs` before the start of a record answered before it was sent. The stamps of such starts differ
+ * in the milliseconds, so oldest first puts the earlier one first whatever the agentIds; a log whose stamps tie them
+ * (whole seconds) answers them in agentId order instead.
+ */
+function outOfStartOrder(run: ReturnType<typeof agentLogRun>) {
+  const starts = new Map(run.calls.filter((c) => c.f === 'agent-log.agentStarted' && c.outcome === 'ok').map((c) => [`${c.sessionId}\u0000${c.step}`, c]))
+  for (const check of run.checks) {
+    if (!check.writable || check.records === undefined || check.records.length < 2) continue
+    const startOf = new Map(check.expected.map((a) => [a.agentId, a.startStep === undefined ? undefined : starts.get(`${a.sessionId}\u0000${a.startStep}`)]))
+    let latest: { record: (typeof check.records)[number]; sentAt: number } | undefined
+    for (const record of check.records) {
+      if (typeof record !== 'object' || record === null) continue
+      // a record that lost its start time ('') is record-faithful's to judge: it comes first, and says nothing of when
+      const start = record.startedAt === '' ? undefined : startOf.get(record.agentId)
+      if (start?.sentAt === undefined || start.answeredAt === undefined) continue
+      if (latest && start.answeredAt + startsApartMs <= latest.sentAt) {
+        return { check, earlier: record, later: latest.record, gapMs: Math.round((latest.sentAt - start.answeredAt) * 10) / 10 }
+      }
+      if (!latest || start.sentAt > latest.sentAt) latest = { record, sentAt: start.sentAt }
+    }
+  }
+  return undefined
+}
 
 /** How many agents of each check the held evidence and figures name, in order; the rest are counted. */
 const namedAgents = 8

@@ -12,7 +12,7 @@ export type CompletionType = 'ok' | 'fail' | 'info'
 export interface InvokeEvent {
   type: 'invoke'
   index: number
-  /** Milliseconds since the History began (monotonic clock); for reading, never asserted on. */
+  /** Milliseconds since the History began (monotonic clock): for reading, and for the order of two calls far enough apart (durability/records-ordered). */
   time: number
   /** The operation, `port.operation` (`pager.read`). */
   f: string

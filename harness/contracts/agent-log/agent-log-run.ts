@@ -23,7 +23,9 @@ export interface AgentLogCall extends PlannedCall {
   /** Where its process's stderr stood when the call was sent (noted for a write the store cannot take). */
   stderrBefore?: number
   /** Which process the driver had started when it was sent (0 for the first; `stderrOf` is in the same order). */
-  started?: number
+  started?: number  /** When the kit sent it and when its answer came (ms on the History's clock); absent when it was never sent or answered. */
+  sentAt?: number
+  answeredAt?: number
 }
 
 /** One `setup` call as it ran (at the start of each process, step -1, and at each `reuse` or `setup` step). */
@@ -93,6 +95,7 @@ function readRun(history: AgentLogHistory): AgentLogRun {
   const setups: AgentLogSetupCall[] = []
   const setupOf = new Map<number, AgentLogSetupCall>()
   const processOf = new ByStepAndCall<number>()
+  const sentAtOf = new ByStepAndCall<number>()
   let processes = 0
   // the driver's notes by what they say, in order (one pass over the events)
   const notesByWhat = new Map<string, Array<Record<string, unknown>>>()
@@ -106,6 +109,7 @@ function readRun(history: AgentLogHistory): AgentLogRun {
     }
     if (e.type === 'invoke') {
       processOf.set(e.step, e.f, processes - 1)
+      sentAtOf.set(e.step, e.f, e.time)
       if (e.f !== 'agent-log.setup') continue
       const setup: AgentLogSetupCall = { step: e.step ?? -1, outcome: 'missing', workspacePath: (e.value as { workspacePath?: string | null } | undefined)?.workspacePath ?? null }
       setups.push(setup)
@@ -136,6 +140,9 @@ function readRun(history: AgentLogHistory): AgentLogRun {
     const mark = marks.get(call.step)
     if (mark !== undefined) call.stderrBefore = mark
     if (started !== undefined && started >= 0) call.started = started
+    const sentAt = sentAtOf.get(call.step, call.f)
+    if (sentAt !== undefined) call.sentAt = sentAt
+    if (answer) call.answeredAt = answer.time
   }
   const sandbox = notes('sandbox')[0] as unknown as AgentLogSandboxNote | undefined
   const stderrOf = history.events.flatMap((e) => (e.type === 'note' && (e.what === 'process killed' || e.what === 'process stopped') ? [String((e.value as { stderr?: unknown } | undefined)?.stderr ?? '')] : []))

@@ -2,9 +2,9 @@ import { describe, expect, test } from 'vitest'
 import fc from 'fast-check'
 import type { AgentRecord } from '#harness/ports/agent-log-port.ts'
 import type { ExpectedAgent } from '#harness/contracts/agent-log/agent-log-plan.ts'
-import { expectedRecord, recordMatches, wrongFields } from '#harness/contracts/agent-log/expected-record.ts'
+import { expectedRecord, isTimestamp, recordMatches, wrongFields } from '#harness/contracts/agent-log/expected-record.ts'
 
-const text = fc.constantFrom('', 'a', 'b', 'gate-1', 's-1', 'completed', 'running', 'failed', '2026-08-12T09:00:00.000Z', '2026-08-12 09:00:00', '2026-02-30T09:00', 'x')
+const text = fc.constantFrom('', 'a', 'b', 'gate-1', 's-1', 'completed', 'running', 'failed', '2026-08-12T09:00:00.000Z', '2026-08-12 09:00:00', '2026-08-12T09:00:00Z', '2026-08-12T09:00:00.000', '2026-02-30T09:00', 'x')
 const field = fc.oneof({ weight: 9, arbitrary: text }, { weight: 1, arbitrary: fc.constantFrom(undefined, null, 3) })
 
 const agent: fc.Arbitrary<ExpectedAgent> = fc.record({
@@ -52,5 +52,16 @@ describe('recordMatches', () => {
       ),
       { seed: 20261201, numRuns: 5000 },
     )
+  })
+})
+
+describe('isTimestamp: UTC as toISOString() writes it', () => {
+  // issue 24: a log stamping local time (no Z) or whole seconds was held, where the docs say "in UTC as toISOString() does"
+  test('milliseconds and Z, a T between date and time, a real date', () => {
+    expect(isTimestamp('2026-08-12T09:00:00.000Z')).toBe(true)
+    expect(isTimestamp(new Date(0).toISOString())).toBe(true)
+    for (const wrong of ['2026-08-12T09:00:00Z', '2026-08-12T09:00:00.000', '2026-08-12T11:00:00.000+02:00', '2026-08-12 09:00:00', '2026-08-12T09:00:00.000000Z', '2026-13-12T09:00:00.000Z', '', 'x']) {
+      expect(isTimestamp(wrong), wrong).toBe(false)
+    }
   })
 })

@@ -45,7 +45,7 @@ export function wrongFields(record: AgentRecord, rules: Partial<Record<RecordFie
     const rule = rules[field]
     if (typeof got !== 'string') wrong.push({ field, got: got === undefined ? '(missing)' : got, expected: rule && 'equals' in rule ? JSON.stringify(rule.equals) : 'a string' })
     else if (rule && 'equals' in rule && got !== rule.equals) wrong.push({ field, got, expected: JSON.stringify(rule.equals) })
-    else if (rule && 'timestamp' in rule && !isTimestamp(got)) wrong.push({ field, got, expected: 'a timestamp (ISO-8601, UTC)' })
+    else if (rule && 'timestamp' in rule && !isTimestamp(got)) wrong.push({ field, got, expected: timestampExpected })
   }
   return wrong
 }
@@ -68,7 +68,17 @@ export function recordMatches(record: AgentRecord, agent: ExpectedAgent): boolea
   return r.result === o.result && r.error === o.error && r.duration === o.duration && isTimestamp(r.completedAt as string)
 }
 
-/** A date and time a parser reads, ISO-8601 style (`2026-08-12T09:00:00.000Z`; SQLite's `2026-08-12 09:00:00` too). */
+/**
+ * A date and time in UTC written as JavaScript's `toISOString()` writes it (`2026-08-12T09:00:00.000Z`): milliseconds and
+ * `Z` included, so that the order of two as text is their order in time (docs/agent-log-port.md). A time without `Z`
+ * (local time), without milliseconds, or with a space for the `T` (SQLite's `datetime('now')`) is not one.
+ */
 export function isTimestamp(text: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(text) && !Number.isNaN(Date.parse(text))
+  return isoTimestamp.test(text) && !Number.isNaN(Date.parse(text))
 }
+
+const isoTimestamp = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
+
+/** What a timestamp field must hold, as a broken record's witness says it. */
+export const timestampExpected = 'a timestamp in UTC as toISOString() writes it (2026-08-12T09:00:00.000Z)'
+

@@ -77,6 +77,24 @@ describe('durability/records-ordered', () => {
     }
     expect(result(await driveAgentLog(two, reversed), 'records-ordered')).toMatchObject({ verdict: 'broken', witness: { step: 2, at: 1 } })
   })
+  test('the order the agents started, where their starts were far enough apart: a log stamping whole seconds is broken', async () => {
+    // issue 24: every start stamped in one second ties, and the log answers a-2 before b-1 by agentId, which the text
+    // order alone accepts; b-1 was started first — its start answered 5 ms before a-2's was sent — so its millisecond
+    // stamp is the older, and it comes first. (The times are set here: how far apart two calls run is the machine's.)
+    const history = await driveAgentLog(two, () => createAgentLog({ clock: () => '2026-08-12T09:00:00Z' }))
+    const answerOfFirst = history.events.find((e) => e.type === 'ok' && e.f === 'agent-log.agentStarted')!
+    const secondStart = history.events.filter((e) => e.type === 'invoke' && e.f === 'agent-log.agentStarted')[1]!
+    const spaced = { ...history, events: history.events.map((e) => (e === secondStart ? { ...e, time: answerOfFirst.time + 5 } : e)) }
+    expect(result(spaced, 'records-ordered')).toMatchObject({
+      verdict: 'broken',
+      message: expect.stringMatching(/not in the order the agents started: b-1 was started first \(its start answered 5 ms before a-2's was sent\), yet comes after it/),
+      witness: { step: 2, first: { agentId: 'b-1' }, then: { agentId: 'a-2' }, apartMs: 5 },
+    })
+    expect(result(spaced, 'record-faithful')).toMatchObject({ verdict: 'broken', message: expect.stringContaining('2026-08-12T09:00:00Z') })
+    // starts closer than that may share a millisecond: then agentId decides, and the answer is held
+    const close = { ...history, events: history.events.map((e) => (e === secondStart ? { ...e, time: answerOfFirst.time + 1 } : e)) }
+    expect(result(close, 'records-ordered')).toMatchObject({ verdict: 'held' })
+  })
   test('named only: a scenario that does not name it does not exercise it; unknown when fewer than two records came back', async () => {
     const history = await driveAgentLog({ steps: two.steps }, createAgentLog)
     expect(history.exercises).not.toContain('durability/records-ordered')
