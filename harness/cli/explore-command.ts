@@ -88,6 +88,7 @@ function report(exploration: Exploration, saveDir: string): { exploration: Explo
     return { exploration: base }
   }
   const found = exploration.found as FoundCase
+  if (found.reproducesAlone === false) return notAlone(exploration, found, base)
   const file = foundScenarioFile({ ...exploration, found }, saveDir, shellWord)
   writeFileAtomic(file.path, file.text)
   const shown = relative(process.cwd(), file.path)
@@ -100,6 +101,20 @@ function report(exploration: Exploration, saveDir: string): { exploration: Explo
   console.log(`  scenario: ${shown}`)
   console.log(`Reproduce with: ${file.reproduce}`)
   return { exploration: { ...base, found: { file: shown, scenario: file.id, reproduce: file.reproduce } }, outcome }
+}
+
+/**
+ * Prints a case that failed only after the cases before it in the same process and held when replayed alone: no file
+ * of it would reproduce, so none is saved; the command that explores up to it again is given instead.
+ */
+function notAlone(exploration: Exploration, found: FoundCase, base: ExplorationEntry): { exploration: ExplorationEntry } {
+  const { adapter, port, seed, runs } = exploration
+  const again = ['npx contract-kit explore --adapter', shellWord(adapter), '--port', port, '--seed', String(seed), '--runs', String(found.at)].join(' ')
+  console.log(`explore ${adapter} (${port}): found a case that is ${found.outcome.verdict} at case ${found.at} of ${runs}, seed ${seed}, but held when replayed alone: it fails only after the cases before it in the same process (state kept from one setup to the next); no scenario file would reproduce it, so none is saved`)
+  for (const c of found.outcome.contracts) if (c.verdict === 'broken') console.log(`  ${c.id} broken (among the cases before it): ${terminalText(c.message)}`)
+  if (found.outcome.error) console.log(`  ${found.outcome.verdict} (among the cases before it): ${terminalText(found.outcome.error.message.split('\n')[0] ?? '')}`)
+  console.log(`Explore it again with: ${again}`)
+  return { exploration: { ...base, found: { alone: 'held', at: found.at, reproduce: again } } }
 }
 
 /** A progress line on a terminal (stderr): cases run, time left and the seed, rewritten after every case; nothing when stderr is not a terminal. */

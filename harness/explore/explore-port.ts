@@ -41,6 +41,13 @@ export interface FoundCase {
   shrinks: number
   /** The number of the first failing case, before any shrinking (1-based, counted from the seed's first case, `from` included). */
   at: number
+  /**
+   * Whether the shrunk case, replayed alone on a connection of its own (a fresh process or instance), fails too — then
+   * `outcome` is that run, and a scenario file of it reproduces; `false` when it failed only after the cases before it
+   * in the same process (state kept from one setup to the next), and `outcome` is how it ran among them. Absent when
+   * the case was not shrunk (`shrink: false`): nothing is saved of it.
+   */
+  reproducesAlone?: boolean
 }
 
 /** How an exploration ended: what it ran, and the case it found, if any. */
@@ -101,7 +108,22 @@ export async function explorePort(options: ExploreOptions): Promise<Exploration>
     if (details.counterexample === null) throw details.errorInstance ?? new Error(`exploring ${options.port} failed without a case`)
     const scenario = details.counterexample[0] as ExploredScenario
     const outcome = failing.get(JSON.stringify(scenario)) ?? (await runCase(options.port, scenario, options.adapter, pool))
-    return { ...base, found: { scenario, outcome, shrinks: details.numShrinks, at: firstFailure } }
+    const found = { scenario, outcome, shrinks: details.numShrinks, at: firstFailure }
+    if (options.shrink === false) return { ...base, found }
+    // what is saved must fail when replayed by itself: run it once more on a connection of its own
+    const alone = await replayAlone(options.port, scenario, options.adapter)
+    const reproducesAlone = (options.failsWhen ?? notHeld)(alone)
+    return { ...base, cases: cases + 1, found: { ...found, outcome: reproducesAlone ? alone : outcome, reproducesAlone } }
+  } finally {
+    await pool.closeAll()
+  }
+}
+
+/** Replays a case on a pool of its own, closed after it: a fresh process (or instance), as a saved scenario file runs. */
+async function replayAlone(port: PortName, scenario: ExploredScenario, adapter: Adapter): Promise<RunOutcome> {
+  const pool = new ConnectionPool()
+  try {
+    return await runCase(port, scenario, adapter, pool)
   } finally {
     await pool.closeAll()
   }

@@ -55,8 +55,12 @@ export interface ExplorationEntry {
   runs: number
   cases: number
   interrupted: boolean
-  /** The found case: its scenario file (as written) and case id, and the command that replays it. */
-  found?: { file: string; scenario: string; reproduce: string }
+  /**
+   * The found case: its scenario file (as written) and case id, and the command that replays it; or, for a case that
+   * failed only after the cases before it in the same process and held replayed alone (nothing saved), the case number
+   * it failed at and the command that explores up to it again.
+   */
+  found?: { file: string; scenario: string; reproduce: string } | { alone: 'held'; at: number; reproduce: string }
 }
 
 /** Sorts outcomes (by adapter, then scenario), counts verdicts, and points each kept History at its file; an interrupted run never passes. */

@@ -279,4 +279,11 @@ describe('summaryMarkdown', () => {
     expect(text).toContain('## Exploration\n\n| adapter | port | seed | cases | found |\n|---|---|---|---|---|\n| pager/reference | pager | 7 | 100 of 100 | ✅ nothing |\n| pager/analysis-result-budget | pager | 7 | 12 of 100 | ❌ `scenarios/found/pager/x.yaml` |')
     expect(text.startsWith('# contract-kit: FAILED')).toBe(true)
   })
+
+  it('an exploration whose case held replayed alone: the case it failed at, no file, and the run is FAILED', () => {
+    const explorations = [{ adapter: 'stdio:./pager', port: 'pager', seed: 3, runs: 100, cases: 9, interrupted: false, found: { alone: 'held' as const, at: 4, reproduce: 'npx contract-kit explore --adapter stdio:./pager --port pager --seed 3 --runs 4' } }]
+    const text = summaryMarkdown(runResults([], [], () => 'h.json', explorations))
+    expect(text).toContain('| stdio:./pager | pager | 3 | 9 of 100 | ❌ at case 4, held replayed alone: it needs the cases before it |')
+    expect(text.startsWith('# contract-kit: FAILED')).toBe(true)
+  })
 })

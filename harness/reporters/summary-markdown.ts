@@ -26,7 +26,7 @@ const witnessChars = 400
 function explorationLines(explorations: NonNullable<RunResults['explorations']>): string[] {
   const lines = ['## Exploration', '', '| adapter | port | seed | cases | found |', '|---|---|---|---|---|']
   for (const e of explorations) {
-    const found = e.found ? `❌ \`${e.found.file}\`` : `✅ nothing${e.interrupted ? ' (time budget reached)' : ''}`
+    const found = !e.found ? `✅ nothing${e.interrupted ? ' (time budget reached)' : ''}` : 'file' in e.found ? `❌ \`${e.found.file}\`` : `❌ at case ${e.found.at}, held replayed alone: it needs the cases before it`
     lines.push(`| ${cell(e.adapter)} | ${e.port} | ${e.seed} | ${e.cases} of ${e.runs} | ${found} |`)
   }
   return [...lines, '']
