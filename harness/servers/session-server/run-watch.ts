@@ -3,6 +3,9 @@ import type { SessionExchange, WatchSink } from '#harness/servers/session-server
 import type { ServerEvent } from '#harness/servers/session-server/server-event.ts'
 import { goawayEnding } from '#harness/servers/session-server/goaway-ending.ts'
 
+/** How long before the end of a GOAWAY's grace period the transport's close of the connection may be seen (ms). */
+const graceCloseSlackMs = 2
+
 /**
  * Writes a planned WatchSession response to an exchange, recording each whole frame, each fault (with what it put on
  * the wire) and how the response ended. A plan that starts with `refuse` is refused before any response. While the
@@ -67,7 +70,10 @@ export async function runWatch(plan: WatchPlan, watch: number, exchange: Session
     // a GOAWAY that lets the stream live for a grace period ends the call only when the connection closes, or earlier
     // when the client leaves it: that moment, not the GOAWAY's, is when the call ended (a reconnect's wait counts from it)
     const graceMs = applied.kind === 'goaway' ? goawayEnding(applied).graceMs : 0
-    if (graceMs > 0 && !(await sink.wait(graceMs))) return ended(sink.gone() ?? 'client-closed')
+    const graceFrom = performance.now()
+    // the transport's own timer, set a moment before this wait, closes the connection at the end of the grace period:
+    // an exchange gone within the last moment of it went by that close, not by the client
+    if (graceMs > 0 && !(await sink.wait(graceMs)) && performance.now() - graceFrom < graceMs - graceCloseSlackMs) return ended(sink.gone() ?? 'client-closed')
     return ended(applied.kind)
   }
 }
