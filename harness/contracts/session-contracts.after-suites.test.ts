@@ -254,6 +254,7 @@ describe('each mutant breaks the contract it names, saying what it did', () => {
     'keeps-cut-reply': ['numbers-1-to-2500', /printed the cut reply instead of the whole reply/],
     'retries-unavailable-only': ['deadline-exceeded-read', /gave up on message m-2 after 1 GetSessionMessage read \(deadline_exceeded\)/],
     'no-try-limit': ['hung-first-try', /try of m-2 hung until the deadline \(exit 2\).*200 ms limit/],
+    'keeps-hung-try-open': ['hung-try-abandoned', /try 1 of m-2 had no answer by its 200 ms limit and was never abandoned: try 2 came beside it, and try 1 was still open when the server closed/],
     'retries-every-frame': ['reads-keep-failing', /read message m-2 15 times, over the bound of 12/],
     'one-round-only': ['failed-read-then-later-frame', /gave up on message m-2 after 3 GetSessionMessage reads \(unavailable ×3\)/],
     'one-try-before-wait-ends': ['settling-read-fails-twice', /gave up on message m-2 after 4 GetSessionMessage reads/],

@@ -9,6 +9,7 @@ import type { ReadPlan } from '#harness/contracts/session/read-plan.ts'
 import type { SessionGiven } from '#harness/drivers/session-client/build-session.ts'
 import { rereadsAfter } from '#harness/contracts/session/rereads-after.ts'
 import { noTimeAfter } from '#harness/contracts/session/no-time-after.ts'
+import { hungTryLeftOpen } from '#harness/contracts/session/hung-tries.ts'
 
 const wholeAnswers: ReadonlySet<string> = new Set(['ok'])
 
@@ -66,6 +67,18 @@ export const transientReadRetried = defineContract<SessionClientHistory>({
     const run = sessionRun(history)
     const overRead = readsOverBound(run)
     if (overRead) return overRead
+    const leftOpen = hungTryLeftOpen(run, run.oracle.replyId, run.given.tryTimeoutMs)
+    if (leftOpen) {
+      const { read, nextRead, nextAtMs, endedAtMs, endedBy } = leftOpen
+      const stayed = endedAtMs === undefined ? 'was still open when the run ended' : endedBy === 'client' ? `was closed by the client only ${count(Math.round(endedAtMs - nextAtMs))} ms after the next try came` : 'was still open when the server closed'
+      return broken(`the client's try ${read} of ${run.oracle.replyId} had no answer by its ${count(run.given.tryTimeoutMs)} ms limit and was never abandoned: try ${nextRead} came beside it, and try ${read} ${stayed} (a try with no answer by its limit is abandoned — its call cancelled — for the next)`, {
+        message: run.oracle.replyId,
+        read,
+        nextRead,
+        ...(endedAtMs === undefined ? {} : { endedAfterNextMs: Math.round((endedAtMs - nextAtMs) * 10) / 10, endedBy }),
+        tryTimeoutMs: run.given.tryTimeoutMs,
+      })
+    }
     const plan = readPlan(run.given, run.oracle)
     applies(exercised(plan, run.given))
     const result = clientResult(run)

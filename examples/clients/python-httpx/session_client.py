@@ -68,6 +68,9 @@ class Client:
         try:
             answer = self.connection("read").post(READ, content=body, headers={"content-type": "application/json"}, timeout=limit)
         except httpx.TimeoutException:
+            # a try with no answer by its limit is abandoned, never left open beside the next: httpx leaves its stream
+            # open after a timeout, and cannot reset one stream, so the connection it is on is closed
+            self.drop_connection("read")
             return ("failed", True, f"no answer within {int(limit * 1000)} ms")
         except (httpx.HTTPError, h2.exceptions.H2Error, OSError) as error:
             self.drop_connection("read")

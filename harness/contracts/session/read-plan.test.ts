@@ -104,6 +104,7 @@ test('what each bundled session-client scenario exercises, decided from the scen
     'goaway-refused-resume': 'reply stream backoff form',
     'goaway-refused-stream': 'reply stream form',
     'goaway-two-step': 'reply stream backoff form',
+    'hung-try-abandoned': 'reply transient form',
     'message-gone': 'marker failed form',
     'no-end-before-settling': 'reply stream backoff form',
     'older-server-text': 'older form',
