@@ -27,8 +27,9 @@ Usage:
   contract-kit explore --adapter NAME... [--port PORT] [--runs N] [--seed S] [--max-seconds T] [--save DIR] [--out DIR]
       Generates scenarios of each port the adapter offers (or PORT) with fast-check — fixtures, limits, faults and
       steps around the edges — and runs them like scenario files, with no expectations. A case that does not hold is
-      shrunk to a minimal one, saved as a scenario file under DIR/<port>/ (default scenarios/found) and printed with
-      its Reproduce with: line; exit 1. Nothing found in N cases (default 100) or T seconds (default 300): exit 0.
+      shrunk to a minimal one, replayed alone, saved as a scenario file under DIR/<port>/ (default scenarios/found)
+      and printed with its Reproduce with: line; exit 1 (one that holds alone is printed, not saved: it needs the
+      cases before it). Nothing found in N cases (default 100) or T seconds (default 300): exit 0.
       S (default: random, printed) makes it repeatable: the same seed writes the same file. Reports, with each
       exploration's seed and cases in results.json, go to --out (default reports/). docs/explore.md.
   contract-kit merge-reports [DIR] [--out DIR]
