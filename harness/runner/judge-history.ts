@@ -6,6 +6,7 @@ import { decideVerdict } from '#harness/expectations/decide-verdict.ts'
 import type { ContractOutcome, VerdictDecision } from '#harness/expectations/decide-verdict.ts'
 import type { KnownFailingEntry } from '#harness/expectations/known-failing.ts'
 import type { PortName } from '#harness/adapters/adapter.ts'
+import { resultSaysWhy } from '#harness/runner/result-says-why.ts'
 
 /** A History judged: every contract of its port (exercised or not) with its result, and the run's verdict. */
 export interface Judgement extends VerdictDecision {
@@ -33,7 +34,7 @@ function judgeOne(contract: AnyContract, history: History): ContractResult {
   if (failure?.failure === 'untestable') return unknown(`not judged: the scenario could not run on this connection (${failure.message})`)
   if (failure) return unknown(`not judged: the adapter failed (${failure.failure}) before the scenario ended`)
   try {
-    return contract.check(history)
+    return resultSaysWhy(contract.id, contract.check(history))
   } catch (error) {
     return unknown(`the checker could not read this History: ${error instanceof Error ? error.message : String(error)}`)
   }
