@@ -163,6 +163,18 @@ describe('a snapshotter that answers empty texts', () => {
   })
 })
 
+describe('a snapshotter that writes a BOM before its text', () => {
+  // issue 24: "first different at line 1", and two lines that look alike, hid it; the byte and the escape show it
+  test('size/snapshot-as-documented names byte 0 and shows \\u{FEFF} on the side that has it', async () => {
+    const withBom = (): SnapshotterPort => {
+      const built = createBuiltInSnapshotter()
+      return { snapshot: async (request) => { const answer = await built.snapshot(request); return { ...answer, text: `\uFEFF${answer.text}` } } }
+    }
+    const result = checkSnapshotAsDocumented(await snapshots('depth-deep-page', withBom))
+    expect(result).toMatchObject({ verdict: 'broken', message: expect.stringMatching(/first different at line 1 \(byte 0, column 1\): "- list:.*" is due, the snapshot has "\\u\{FEFF\}- list:/), witness: { byte: 0, line: 1, column: 1 } })
+  })
+})
+
 // Where the suites ran, every History read from them above is theirs: a missing one would otherwise be recorded again
 // here in silence, and the time saved lost without a failing test.
 test('where the tool-output and snapshotter suites ran, every History read from them is the one they wrote', () => {
