@@ -4,7 +4,6 @@ import { agentLogRun } from '#harness/contracts/agent-log/agent-log-run.ts'
 import { agentLogPlan } from '#harness/contracts/agent-log/agent-log-plan.ts'
 import type { PlannedCheck } from '#harness/contracts/agent-log/agent-log-plan.ts'
 import { counted } from '#harness/contracts/counted.ts'
-import { count } from '#harness/contracts/session/session-run.ts'
 import { recordsRead } from '#harness/contracts/agent-log/records-read.ts'
 
 const fewer = 'no check of a writable workspace reads back two agents or more: there is no order to judge'
@@ -44,7 +43,7 @@ export const recordsOrdered = defineContract<AgentLogHistory>({
     if (startOrder) {
       const { check, earlier, later, gapMs } = startOrder
       return broken(
-        `the records at the check of step ${check.step} are not in the order the agents started: ${earlier.agentId} was started first (its start answered ${count(gapMs)} ms before ${later.agentId}'s was sent), yet comes after it — startedAt ${JSON.stringify(earlier.startedAt)} and ${JSON.stringify(later.startedAt)} do not tell the two starts apart`,
+        `the records at the check of step ${check.step} are not in the order the agents started: ${earlier.agentId} was started first (its start answered ${gapMs} ms before ${later.agentId}'s was sent), yet comes after it — startedAt ${JSON.stringify(earlier.startedAt)} and ${JSON.stringify(later.startedAt)} do not tell the two starts apart`,
         { step: check.step, first: { agentId: earlier.agentId, startedAt: earlier.startedAt }, then: { agentId: later.agentId, startedAt: later.startedAt }, apartMs: gapMs },
       )
     }
