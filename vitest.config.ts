@@ -7,6 +7,8 @@ const afterSuites = 'harness/**/*.after-suites.test.ts'
 
 export default defineConfig({
   test: {
+    // Stryker's sandbox copies of the kit (npm run mutation, harness/mutation/) are never the kit's own tests
+    exclude: ['**/node_modules/**', '**/.git/**', '.stryker-tmp/**'],
     // no results cache: it would be written into node_modules/.vite, and a fresh clone (CI) never has one to read
     cache: false,
     pool: 'forks',

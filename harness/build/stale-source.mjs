@@ -4,7 +4,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 
 /** Sources that never reach dist/ (tsconfig.build.json leaves them out), whose changes need no build. */
-const unbuilt = /(^|\/)(bench|build|hostile|soak|__test-helpers__)\//
+const unbuilt = /(^|\/)(bench|build|hostile|mutation|soak|__test-helpers__)\//
 
 /**
  * The first source (`harness/…` or `fixtures/….ts`, tests and unbuilt folders aside) newer than the compiled CLI under

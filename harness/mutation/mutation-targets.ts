@@ -1,0 +1,92 @@
+/** One Stryker run of the mutation measure: a bundled reference, the files mutated, and the contract suite that judges them. */
+export interface MutationTarget {
+  /** The target's name: `reports/mutation/<name>/`, and `npm run mutation -- <name>`. */
+  name: string
+  /** The port whose bundled scenarios are the test. */
+  port: string
+  /** The adapters of the run plan (CONTRACT_KIT_PLAN): the reference only, as the kit reaches it. */
+  adapters: string[]
+  /** The files Stryker mutates (globs relative to the package root; `!` excludes). */
+  mutate: string[]
+  /** The suite files that run (relative to the package root): the port's, and the timing-bound one where the reference's code is exercised there too. */
+  suites: string[]
+  /**
+   * `perTest` where the reference runs in the test's own process (Stryker then runs each mutant against the tests that
+   * reach it); `off` where it runs in a process a test starts, whose coverage Stryker never sees (every mutant runs
+   * the whole suite).
+   */
+  coverageAnalysis: 'perTest' | 'off'
+  /** Stryker's timeoutMS: added to the time a mutant's tests took unmutated (times timeoutFactor) before it counts as a timeout. */
+  timeoutMS: number
+}
+
+/** Every file of a reference's folder but the tests, the test helpers, the mutants and the pre-fix (regressed) systems. */
+function folderOf(port: string, except: string[] = []): string[] {
+  const folder = `fixtures/systems/${port}`
+  return [`${folder}/**/*.ts`, `!${folder}/**/*.test.ts`, `!${folder}/mutants/**`, `!${folder}/__test-helpers__/**`, ...except.map((file) => `!${folder}/${file}`)]
+}
+
+const portSuite = (port: string): string => `harness/suite/${port}.suite.ts`
+const timingBoundSuite = 'harness/suite/timing-bound.suite.ts'
+
+/**
+ * The mutation measure's runs, in the order `npm run mutation` makes them (the fastest first): every bundled reference
+ * against its port's bundled scenarios. The session client is measured twice: in process (the client itself) and run as
+ * a command (its CLI, which only the command transport reaches, in a process of its own).
+ */
+export const mutationTargets: MutationTarget[] = [
+  {
+    name: 'snapshotter',
+    port: 'snapshotter',
+    adapters: ['snapshotter/built-in', 'snapshotter/chromium'],
+    mutate: folderOf('snapshotter'),
+    suites: [portSuite('snapshotter')],
+    coverageAnalysis: 'perTest',
+    timeoutMS: 10_000,
+  },
+  {
+    name: 'pager',
+    port: 'pager',
+    adapters: ['pager/reference'],
+    mutate: ['fixtures/systems/pager/reference.ts', 'fixtures/systems/pager/create-pager.ts', 'fixtures/systems/pager/page-item-cost.ts'],
+    suites: [portSuite('pager')],
+    coverageAnalysis: 'perTest',
+    timeoutMS: 10_000,
+  },
+  {
+    name: 'tool-output',
+    port: 'tool-output',
+    adapters: ['tool-output/reference'],
+    mutate: folderOf('tool-output', ['plat-200.ts']),
+    suites: [portSuite('tool-output')],
+    coverageAnalysis: 'perTest',
+    timeoutMS: 10_000,
+  },
+  {
+    name: 'agent-log',
+    port: 'agent-log',
+    adapters: ['agent-log/reference@stdio'],
+    mutate: folderOf('agent-log', ['plat-114.ts']),
+    suites: [portSuite('agent-log')],
+    coverageAnalysis: 'off',
+    timeoutMS: 20_000,
+  },
+  {
+    name: 'session-client',
+    port: 'session-client',
+    adapters: ['session-client/reference'],
+    mutate: folderOf('session-client', ['dep-8516.ts', 'cli.ts', 'parse-cli-args.ts']),
+    suites: [portSuite('session-client'), timingBoundSuite],
+    coverageAnalysis: 'perTest',
+    timeoutMS: 20_000,
+  },
+  {
+    name: 'session-client-cli',
+    port: 'session-client',
+    adapters: ['session-client/reference@command'],
+    mutate: ['fixtures/systems/session-client/cli.ts', 'fixtures/systems/session-client/parse-cli-args.ts'],
+    suites: [portSuite('session-client')],
+    coverageAnalysis: 'off',
+    timeoutMS: 20_000,
+  },
+]
