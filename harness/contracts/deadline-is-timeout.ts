@@ -14,6 +14,7 @@ const timeoutExit = 2
 
 /** Whether the deadline passes before a correct client's turn settles — a read of the cut reply, or the watch, still open at it — or why not. */
 function exercised(plan: ReadPlan, given: SessionGiven): true | string {
+  if (plan.watchFailure) return `watch call ${plan.watchFailure.watch} fails with the permanent error ${plan.watchFailure.code}: the client exits 1 (output/form-exact judges it)`
   if (plan.openAtDeadline || plan.watchOutlastsDeadline) return true
   if (!plan.sessionKnown) return 'the session is unknown to the server: the watch fails at once'
   if (!plan.replyCut) return `the view does not cut the reply and no frame is held back past the ${count(given.timeoutMs)} ms deadline: nothing is open at it`

@@ -70,21 +70,33 @@ function judgeText(run: SessionRun, plan: ReadPlan, result: SessionClientResult)
   })
 }
 
-/** A watch that fails with an error that is no cut (an unknown session): exit 1 with the reason on stderr. */
-function judgeFailure(run: SessionRun, result: SessionClientResult): ContractResult {
-  const refused = run.events.find((e) => e.type === 'end' && e.error !== null)
+/**
+ * A watch that fails with an error that is no cut (an unknown session, a permanent end-of-stream error): exit 1 with
+ * the reason on stderr. Only the failing call's error counts: a client that gave up at a transient one before it exited
+ * 1 too early, and never saw the error that is due.
+ */
+function judgeFailure(run: SessionRun, plan: ReadPlan, result: SessionClientResult): ContractResult {
+  const failing = plan.watchFailure
+  const refused = run.events.find((e) => e.type === 'end' && e.error !== null && (!failing || (e.watch === failing.watch && e.error === failing.code)))
   const error = refused?.type === 'end' ? refused.error : null
   const stderr = result.stderr.trim()
   if (result.exitCode === 1 && error && stderr !== '') {
     return held(`the watch of ${run.oracle.watchedSessionId} answered ${error}; the client exited 1 with the reason on stderr: ${JSON.stringify(stderr.split('\n').at(-1)!.slice(0, 80))}`, { exitCode: 1, watchError: error, stderrLines: stderr.split('\n').length })
   }
-  const why = !error ? 'never watched the session' : result.exitCode !== 1 ? `exited ${result.exitCode}` : 'wrote no reason on stderr'
-  return broken(`the watch fails (the session ${run.oracle.watchedSessionId} is unknown: ${error ?? 'not_found'}) and the client ${why}; exit 1 with the reason on stderr is due`, {
+  const why = !error ? (failing ? `never reached it (its watch calls ended: ${endsOf(run)})` : 'never watched the session') : result.exitCode !== 1 ? `exited ${result.exitCode}` : 'wrote no reason on stderr'
+  const fails = failing ? `watch call ${failing.watch} ends with the permanent error ${failing.code}` : `the session ${run.oracle.watchedSessionId} is unknown: ${error ?? 'not_found'}`
+  return broken(`the watch fails (${fails}) and the client ${why}; exit 1 with the reason on stderr is due`, {
     exitCode: result.exitCode,
     watchError: error,
     stdout: result.stdout.slice(0, 80),
     stderr: stderr.split('\n').slice(-2).join('\n'),
   })
+}
+
+/** How each watch call of the run ended, as the server saw it: `1 end-stream unavailable, 2 client-closed`. */
+function endsOf(run: SessionRun): string {
+  const ends = run.events.flatMap((e) => (e.type === 'end' ? [`${e.watch} ${e.how}${e.error ? ` ${e.error}` : ''}`] : []))
+  return ends.length ? ends.join(', ') : 'none'
 }
 
 /**
@@ -99,7 +111,7 @@ export const outputFormExact = defineContract<SessionClientHistory>({
   from: ['DEP-8516'],
   port: 'session-client',
   ...byReadPlan(exercised, (run, plan, result) => {
-    if (plan.expectedExit === 1) return judgeFailure(run, result)
+    if (plan.expectedExit === 1) return judgeFailure(run, plan, result)
     return run.given.output === 'json' ? judgeJson(run, result) : judgeText(run, plan, result)
   }),
 })

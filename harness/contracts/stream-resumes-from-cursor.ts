@@ -11,6 +11,7 @@ const shown = 10
 
 /** Whether a fault ends the first watch under the client before the settling frame, or why not. */
 function exercised(plan: ReadPlan, given: SessionGiven): true | string {
+  if (plan.watchFailure) return `watch call ${plan.watchFailure.watch} fails with the permanent error ${plan.watchFailure.code} before the settling frame: the frames after it are never due`
   if (plan.watchCut) return true
   if (given.faults.length === 0) return 'no fault is scripted: no watch is ended under the client'
   if (given.faults.every((f) => f.kind === 'delay')) return 'the only faults are delays: a late frame ends no watch'

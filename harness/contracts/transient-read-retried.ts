@@ -16,6 +16,7 @@ const wholeAnswers: ReadonlySet<string> = new Set(['ok'])
 /** Whether the first read of the cut reply fails transiently with time left to try again, or why not. */
 function exercised(plan: ReadPlan, given: SessionGiven): true | string {
   if (!plan.sessionKnown) return 'the session is unknown to the server: there is no message to read'
+  if (plan.watchFailure) return `watch call ${plan.watchFailure.watch} fails with the permanent error ${plan.watchFailure.code}: the client exits 1 and no read is due`
   if (!plan.replyCut) return 'the view does not cut the reply: there is no whole-message read to fail'
   if (!plan.transientFirst) return `the first read answers ${plan.firstAnswer}, not a transient failure`
   if (plan.firstAnswer === 'hang' && given.tryTimeoutMs >= given.timeoutMs) return 'the first try hangs for the whole deadline: there is no time to try again'

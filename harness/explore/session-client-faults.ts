@@ -1,5 +1,7 @@
 import fc from 'fast-check'
 import type { WatchFault } from '#harness/servers/session-server/session-script.ts'
+import { watchEndCodes } from '#harness/servers/session-server/watch-end-codes.ts'
+import type { WatchEndCode } from '#harness/servers/session-server/watch-end-codes.ts'
 
 /** Where a drawn fault falls in its watch call: a frame or a byte, as a fraction (0‰ to 1000‰) of that call's frames or body. */
 export type DrawnPosition = { frame: number } | { byte: number }
@@ -14,6 +16,7 @@ export type DrawnFault =
   | { kind: 'rst'; watch: number; at: DrawnPosition; code: 'CANCEL' | 'INTERNAL_ERROR' }
   | { kind: 'cut' | 'no-end' | 'drop'; watch: number; at: DrawnPosition }
   | { kind: 'delay'; watch: number; at: DrawnPosition; ms: number }
+  | { kind: 'end-error'; watch: number; at: DrawnPosition; code: WatchEndCode }
 
 /** Which watch call: mostly the first, sometimes the one after a reconnect, or the one after that. */
 const watch = fc.oneof({ arbitrary: fc.constant(1), weight: 6 }, { arbitrary: fc.constant(2), weight: 2 }, { arbitrary: fc.constant(3), weight: 1 })
@@ -36,6 +39,8 @@ export const drawnFaults: fc.Arbitrary<DrawnFault[]> = fc.array(
     { arbitrary: fc.record({ kind: fc.constant('rst' as const), watch, at, code: fc.constantFrom('CANCEL' as const, 'INTERNAL_ERROR' as const) }), weight: 2 },
     { arbitrary: fc.record({ kind: fc.constantFrom('cut' as const, 'no-end' as const, 'drop' as const), watch, at }), weight: 5 },
     { arbitrary: fc.record({ kind: fc.constant('delay' as const), watch, at, ms: fc.integer({ min: 1, max: 120 }) }), weight: 1 },
+    // an end-of-stream error: mostly a transient code (reconnect), sometimes a permanent one (exit 1)
+    { arbitrary: fc.record({ kind: fc.constant('end-error' as const), watch, at, code: fc.oneof({ arbitrary: fc.constantFrom(...watchEndCodes.transient), weight: 4 }, { arbitrary: fc.constantFrom(...watchEndCodes.permanent), weight: 1 }) }), weight: 3 },
   ),
   { maxLength: 3 },
 )
@@ -70,6 +75,8 @@ export function placeFaults(drawn: readonly DrawnFault[], span: CallSpan): Watch
         return [{ watch: f.watch, ...position(f.at), kind: 'rst', code: f.code }]
       case 'delay':
         return [{ watch: f.watch, ...position(f.at), kind: 'delay', ms: f.ms }]
+      case 'end-error':
+        return [{ watch: f.watch, ...position(f.at), kind: 'end-error', code: f.code }]
       default:
         return [{ watch: f.watch, ...position(f.at), kind: f.kind } as WatchFault]
     }

@@ -10,10 +10,13 @@ const maxFrames = 100
 import { replyNames } from '#fixtures/replies/replies.ts'
 import { replyScriptNames } from '#fixtures/replies/reply-scripts.ts'
 import { contractsOfPort } from '#harness/contracts/index.ts'
+import { watchEndCodes } from '#harness/servers/session-server/watch-end-codes.ts'
 
 const readAnswers = ['ok', 'unavailable', 'internal', 'deadline_exceeded', 'not_found', 'hang', 'unimplemented'] as const
-const faultKinds = ['goaway', 'goaway-notice', 'refuse', 'rst', 'cut', 'no-end', 'drop', 'delay'] as const
-const faultCodes = ['NO_ERROR', 'INTERNAL_ERROR', 'ENHANCE_YOUR_CALM', 'CANCEL'] as const
+const faultKinds = ['goaway', 'goaway-notice', 'refuse', 'rst', 'cut', 'no-end', 'end-error', 'drop', 'delay'] as const
+const endCodes = [...watchEndCodes.transient, ...watchEndCodes.permanent] as const
+const faultCodes = ['NO_ERROR', 'INTERNAL_ERROR', 'ENHANCE_YOUR_CALM', 'CANCEL', ...endCodes] as const
+const allowedCodes = (kind: string): readonly string[] => (kind === 'goaway' ? ['NO_ERROR', 'INTERNAL_ERROR', 'ENHANCE_YOUR_CALM'] : kind === 'rst' ? ['CANCEL', 'INTERNAL_ERROR'] : kind === 'end-error' ? endCodes : [])
 
 const fault = strict(
   {
@@ -21,7 +24,9 @@ const fault = strict(
     atFrame: integer('a frame index from 0 to 1,000', 0, 1_000).optional().describe('Before this frame of that call, counted from 0 within the call (0: before its first frame).'),
     atByte: integer(`a byte offset from 0 to ${scenarioBounds.threshold}`, 0, scenarioBounds.threshold).optional().describe('Once this many bytes of that call’s body were written.'),
     kind: oneOf(faultKinds).describe('What the server does.'),
-    code: oneOf(faultCodes).optional().describe('The HTTP/2 error code of a goaway (default NO_ERROR) or rst (default CANCEL).'),
+    code: oneOf(faultCodes)
+      .optional()
+      .describe('The HTTP/2 error code of a goaway (default NO_ERROR) or rst (default CANCEL); the Connect error code an end-error’s end-of-stream envelope carries (required).'),
     then: oneOf(['CANCEL', 'INTERNAL_ERROR', 'close'] as const).optional().describe('How a goaway NO_ERROR ends the watch it covers: RST_STREAM CANCEL (default) or INTERNAL_ERROR, or the connection closing after graceMs.'),
     graceMs: integer(`an integer of milliseconds from 0 to ${ms}`, 0, ms).optional().describe('For a goaway with then: close (or an error code): how long the connection stays open after the GOAWAY (default 100 after NO_ERROR, 0 after an error code).'),
     ms: integer(`a positive number of milliseconds, at most ${ms}`, 1, ms).optional().describe('How long a delay waits.'),
@@ -30,8 +35,9 @@ const fault = strict(
 )
   .refine((f) => (f.atFrame === undefined) !== (f.atByte === undefined), { error: expected('exactly one of atFrame, atByte'), path: ['atFrame'] })
   .refine((f) => f.kind !== 'delay' || f.ms !== undefined, { error: expected('ms for a delay'), path: ['ms'] })
-  .refine((f) => f.code === undefined || (f.kind === 'goaway' ? ['NO_ERROR', 'INTERNAL_ERROR', 'ENHANCE_YOUR_CALM'] : f.kind === 'rst' ? ['CANCEL', 'INTERNAL_ERROR'] : []).includes(f.code), {
-    error: expected('a code only for a goaway (NO_ERROR, INTERNAL_ERROR, ENHANCE_YOUR_CALM) or an rst (CANCEL, INTERNAL_ERROR; a refused stream is kind: refuse, before any response)'),
+  .refine((f) => f.kind !== 'end-error' || f.code !== undefined, { error: expected(`a code for an end-error: one of ${endCodes.join(', ')}`), path: ['code'] })
+  .refine((f) => f.code === undefined || allowedCodes(f.kind).includes(f.code), {
+    error: expected(`a code only for a goaway (NO_ERROR, INTERNAL_ERROR, ENHANCE_YOUR_CALM), an rst (CANCEL, INTERNAL_ERROR; a refused stream is kind: refuse, before any response) or an end-error (${endCodes.join(', ')})`),
     path: ['code'],
   })
   .refine((f) => f.then === undefined || (f.kind === 'goaway' && ((f.code ?? 'NO_ERROR') === 'NO_ERROR' || f.then === 'close')), { error: expected('then only for a goaway, and only close after an error code'), path: ['then'] })

@@ -35,6 +35,30 @@ describe('readPlan, from the scenario alone', () => {
   })
 })
 
+describe('watchFailure: a permanent end-of-stream error a correct client meets before the settling frame', () => {
+  const endError = (watch: number, atFrame: number, code: string) => ({ watch, atFrame, kind: 'end-error', code })
+  test('on the first call: the client exits 1, and nothing is resumed (no watch cut, no read due)', () => {
+    const plan = readPlan(given({ reply: 'numbers-1-to-2500', framesBefore: 3, faults: [endError(1, 1, 'permission_denied')] }))
+    expect(plan).toMatchObject({ watchFailure: { watch: 1, code: 'permission_denied' }, expectedExit: 1, watchCut: undefined, wholeReachable: false, finalWholeExpected: false })
+  })
+  test('after a transient one the client reconnects and meets it on the next call, resumed from its cursor', () => {
+    const plan = readPlan(given({ reply: 'short', framesBefore: 4, faults: [endError(1, 2, 'unavailable'), endError(2, 1, 'not_found')] }))
+    expect(plan).toMatchObject({ watchFailure: { watch: 2, code: 'not_found' }, expectedExit: 1, watchCut: { kind: 'end-error', framesBefore: 2 } })
+  })
+  test('past the settling frame (the call resumed at frame 3 has only 2 left) or after transient codes only: none', () => {
+    expect(readPlan(given({ reply: 'short', framesBefore: 4, faults: [endError(1, 3, 'internal'), endError(2, 2, 'failed_precondition')] }))).toMatchObject({ watchFailure: undefined, expectedExit: 0 })
+    expect(readPlan(given({ reply: 'short', framesBefore: 4, faults: [endError(1, 1, 'unknown'), endError(2, 1, 'resource_exhausted')] }))).toMatchObject({ watchFailure: undefined, expectedExit: 0, watchCut: { kind: 'end-error' } })
+  })
+  test('a call that is never made (no fault ends the one before it) never fails the watch', () => {
+    expect(readPlan(given({ reply: 'short', framesBefore: 4, faults: [endError(2, 0, 'permission_denied')] }))).toMatchObject({ watchFailure: undefined, expectedExit: 0 })
+  })
+  test('the schema wants a code for an end-error, and only a Connect code', () => {
+    expect(() => given({ reply: 'short', faults: [{ watch: 1, atFrame: 0, kind: 'end-error' }] })).toThrow(/a code for an end-error/)
+    expect(() => given({ reply: 'short', faults: [{ watch: 1, atFrame: 0, kind: 'end-error', code: 'CANCEL' }] })).toThrow(/an end-error \(unavailable/)
+    expect(() => given({ reply: 'short', faults: [{ watch: 1, atFrame: 0, kind: 'rst', code: 'unavailable' }] })).toThrow(/a code only for a goaway/)
+  })
+})
+
 describe('watchCut: a fault that ends the first watch before its settling frame', () => {
   test('a GOAWAY at frame 2 ends it after 2 frames', () => {
     expect(watchCut(given({ reply: 'short', framesBefore: 4, faults: [{ watch: 1, atFrame: 2, kind: 'goaway', code: 'NO_ERROR' }] }))).toEqual({ kind: 'goaway', framesBefore: 2, frames: 5, refused: false })
@@ -113,5 +137,7 @@ test('what each bundled session-client scenario exercises, decided from the scen
     'settling-read-fails-twice': 'reply transient form',
     'two-replies-in-settling-frame': 'reply form',
     'unknown-session': 'form',
+    'watch-ends-permission-denied': 'backoff form', // watch 1 ends under the client (a reconnect is due), watch 2 fails for good: exit 1
+    'watch-ends-transient-errors': 'reply stream backoff form',
   })
 })

@@ -3,6 +3,8 @@ import type { SessionGiven, SessionOracle } from '#harness/drivers/session-clien
 import { servedSession } from '#harness/contracts/session/served-session.ts'
 import { settlingDelayMs, watchCut } from '#harness/contracts/session/watch-cut.ts'
 import type { WatchCut } from '#harness/contracts/session/watch-cut.ts'
+import { watchFailure } from '#harness/contracts/session/watch-failure.ts'
+import type { WatchFailure } from '#harness/contracts/session/watch-failure.ts'
 import type { ScenarioOf } from '#harness/contracts/contract.ts'
 
 /** The most whole-message reads a correct client makes of one message: 3 tries a round, the first round and 3 more. */
@@ -54,6 +56,8 @@ export interface ReadPlan {
   expectedExit: ExpectedExit
   /** The fault that ends the first watch under the client before its settling frame is written, if one does. */
   watchCut: WatchCut | undefined
+  /** The permanent end-of-stream error that fails the watch before its settling frame, if one does: the client exits 1. */
+  watchFailure: WatchFailure | undefined
 }
 
 /**
@@ -78,8 +82,9 @@ export function readPlan(given: SessionGiven, oracle: SessionOracle = servedSess
   const openAtDeadline = replyCut && leadingHangs * tryTimeoutMs >= timeoutMs
   const watchOutlastsDeadline = sessionKnown && settlingDelayMs(given) >= timeoutMs
   const shown = finalCut || given.output === 'text' // JSON shows only the settling frame's reply
-  const wholeReachable = replyCut && shown && firstOk >= 0 && !blocked && !openAtDeadline && !watchOutlastsDeadline
-  const expectedExit: ExpectedExit = !sessionKnown ? 1 : openAtDeadline || watchOutlastsDeadline ? 2 : 0
+  const failure = sessionKnown ? watchFailure(given) : undefined
+  const wholeReachable = replyCut && shown && firstOk >= 0 && !blocked && !openAtDeadline && !watchOutlastsDeadline && !failure
+  const expectedExit: ExpectedExit = !sessionKnown || failure ? 1 : openAtDeadline || watchOutlastsDeadline ? 2 : 0
   return {
     sessionKnown,
     replyCut,
@@ -97,6 +102,7 @@ export function readPlan(given: SessionGiven, oracle: SessionOracle = servedSess
     finalWholeExpected: expectedExit === 0 && (!finalCut || wholeReachable),
     expectedExit,
     watchCut: sessionKnown ? watchCut(given) : undefined,
+    watchFailure: failure,
   }
 }
 
@@ -114,6 +120,7 @@ export function scenarioReadPlan(scenario: ScenarioOf<'session-client'>): ReadPl
 
 /** Why a correct client prints no settled output in this scenario, or undefined when it does (exit 0). */
 export function noOutputReason(plan: ReadPlan): string | undefined {
+  if (plan.watchFailure) return `watch call ${plan.watchFailure.watch} ends with the permanent error ${plan.watchFailure.code} before the turn settles: the watch fails and the client exits 1`
   if (plan.expectedExit === 1) return 'the session is unknown to the server: the watch fails and the client exits 1'
   if (plan.openAtDeadline) return 'every read of the cut reply hangs until the deadline: the client must time out, not print it'
   if (plan.watchOutlastsDeadline) return 'the settling frame is held back past the deadline: the client must time out'

@@ -3,6 +3,7 @@ import { nonEndingFaults } from '#harness/servers/session-server/session-script.
 import type { WatchFault } from '#harness/servers/session-server/session-script.ts'
 import { planWatch } from '#harness/servers/session-server/watch-plan.ts'
 import { servedSession } from '#harness/contracts/session/served-session.ts'
+import { isTransientWatchEnd } from '#harness/servers/session-server/watch-end-codes.ts'
 
 /** A fault that ends a watch under the client before the turn settles: which, and the frames the call wrote before it. */
 export interface WatchCut {
@@ -36,6 +37,8 @@ export function watchCut(given: SessionGiven): WatchCut | undefined {
       if (step.completes.frame === settling) return undefined
       written = step.completes.frame + 1
     }
+    // a permanent end-of-stream error fails the watch rather than ending it under the client: nothing is resumed after it
+    if (step.type === 'fault' && step.fault.kind === 'end-error' && !isTransientWatchEnd(step.fault.code)) return undefined
     if (step.type === 'fault' && !nonEndingFaults.has(step.fault.kind)) return { kind: step.fault.kind as WatchCut['kind'], framesBefore: written, frames: script.frames.length, refused: refusesCall(step.fault.kind, 'code' in step.fault ? step.fault.code : null) }
   }
   return undefined

@@ -27,6 +27,16 @@ describe('the session server as connect-node (JSON codec) sees it', () => {
     })
   })
 
+  test.for(['2', '1.1'] as const)('over HTTP/%s: an end-error is a ConnectError with exactly its code, after the frames before it; past the last frame it replaces the end-of-stream envelope', async (httpVersion) => {
+    const url = await serve([
+      { watch: 1, atFrame: 2, kind: 'end-error', code: 'resource_exhausted' },
+      { watch: 2, atFrame: 9, kind: 'end-error', code: 'permission_denied' },
+    ])
+    const request = { sessionId: 's1' }
+    expect(await watchOverConnect(url, httpVersion, request)).toEqual({ cursors: ['c0', 'c1'], error: { code: Code.ResourceExhausted, rawMessage: 'contract-kit: the watch ends with resource_exhausted' } })
+    expect(await watchOverConnect(url, httpVersion, request)).toEqual({ cursors: ['c0', 'c1', 'c2', 'c3'], error: { code: Code.PermissionDenied, rawMessage: 'contract-kit: the watch ends with permission_denied' } })
+  })
+
   test('over HTTP/2: a drained watch is canceled, a refused one internal (REFUSED_STREAM), rst carries its code, and an unknown session is not_found', async () => {
     const url = await serve([
       { watch: 1, atFrame: 1, kind: 'goaway', code: 'NO_ERROR' },

@@ -2,6 +2,7 @@ import type { WatchPlan } from '#harness/servers/session-server/watch-plan.ts'
 import type { SessionExchange, WatchSink } from '#harness/servers/session-server/session-exchange.ts'
 import type { ServerEvent } from '#harness/servers/session-server/server-event.ts'
 import { goawayEnding } from '#harness/servers/session-server/goaway-ending.ts'
+import { encodeEnvelope, endStreamFlag } from '#harness/servers/session-server/connect-envelope.ts'
 
 /** How long before the end of a GOAWAY's grace period the transport's close of the connection may be seen (ms). */
 const graceCloseSlackMs = 2
@@ -14,10 +15,10 @@ const graceCloseSlackMs = 2
  * write before it, so the events and the bytes on the wire come in the same order as one write at a time.
  */
 export async function runWatch(plan: WatchPlan, watch: number, exchange: SessionExchange, record: (event: ServerEvent) => void): Promise<void> {
-  const ended = (how: Extract<ServerEvent, { type: 'end' }>['how']) => {
-    const left = how === 'client-closed' ? sink?.leftSince() : null
+  const ended = (how: Extract<ServerEvent, { type: 'end' }>['how'], error: string | null = plan.error, since?: number) => {
+    const left = how === 'client-closed' ? sink?.leftSince() : since
     const lateByMs = left == null ? {} : { lateByMs: Math.max(0, Math.round((performance.now() - left) * 10) / 10) }
-    record({ type: 'end', watch, how, error: how === 'end-stream' ? plan.error : null, ...lateByMs })
+    record({ type: 'end', watch, how, error: how === 'end-stream' ? error : null, ...lateByMs })
   }
   const fault = (step: Extract<WatchPlan['steps'][number], { type: 'fault' }>, sent: string[]) => {
     const { fault, at, offset } = step
@@ -64,6 +65,13 @@ export async function runWatch(plan: WatchPlan, watch: number, exchange: Session
       sink.end()
       return ended(applied.kind)
     }
+    if (applied.kind === 'end-error') {
+      const envelope = encodeEnvelope(endStreamFlag, { error: { code: applied.code, message: `contract-kit: the watch ends with ${applied.code}` } })
+      fault(step, [`an end-of-stream envelope with error ${applied.code}, then a clean end (END_STREAM)`])
+      if (!(await sink.write(envelope))) return ended(sink.gone() ?? 'client-closed')
+      sink.end()
+      return ended('end-stream', applied.code)
+    }
     const sent = await sink.abort(applied)
     fault(step, sent)
     if (sent.length === 0) return ended(sink.gone() ?? 'client-closed')
@@ -74,7 +82,11 @@ export async function runWatch(plan: WatchPlan, watch: number, exchange: Session
     // the transport's own timer, set a moment before this wait, closes the connection at the end of the grace period:
     // an exchange gone within the last moment of it went by that close, not by the client
     if (graceMs > 0 && !(await sink.wait(graceMs)) && performance.now() - graceFrom < graceMs - graceCloseSlackMs) return ended(sink.gone() ?? 'client-closed')
-    return ended(applied.kind)
+    // on a busy machine the grace period's timers fire late, and a client that left in the meantime (a GOAWAY with an
+    // error code ends the stream for it at once) was not seen leaving: the call may have ended from the grace period's
+    // end on, so its end carries how late this is (lateByMs), and a reconnect's wait is judged with that margin
+    const lateMs = graceMs > 0 ? performance.now() - graceFrom - graceMs : 0
+    return ended(applied.kind, plan.error, lateMs > graceCloseSlackMs ? graceFrom + graceMs - graceCloseSlackMs : undefined)
   }
 }
 

@@ -27,7 +27,8 @@ export type ServerEvent =
   /**
    * A watch call's response ended (`error` is the Connect code of an end-of-stream envelope that carried one). After
    * `client-closed`, `lateByMs`: the client may have closed up to that long before this event's time (the server only
-   * notices a close when its event loop runs, and says how late it ran).
+   * notices a close when its event loop runs, and says how late it ran); after a GOAWAY's grace period whose timer fired
+   * late, the call may have ended (the client leaving unseen) up to that long before it.
    */
   | { type: 'end'; watch: number; how: WatchEnd; error: string | null; lateByMs?: number }
   /**

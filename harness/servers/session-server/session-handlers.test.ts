@@ -79,6 +79,14 @@ describe('sessionHandlers (msw, global fetch)', () => {
     expect(ends(log)).toEqual(['cut', 'no-end'])
   })
 
+  test('end-error: the frames before it, then an end-of-stream envelope with the error; recorded as ended by end-stream with that error', async () => {
+    const log = serve([{ watch: 1, atFrame: 1, kind: 'end-error', code: 'unknown' }])
+    const seen = await fetchWatch(baseUrl, { sessionId: 's1' })
+    expect(readWatchBody(seen.body)).toEqual({ cursors: ['c0'], endStream: { error: { code: 'unknown', message: 'contract-kit: the watch ends with unknown' } }, incomplete: 0 })
+    expect(log.ofType('fault').map((f) => [f.kind, f.code, f.at])).toEqual([['end-error', 'unknown', { frame: 1 }]])
+    expect(log.ofType('end').map((e) => [e.how, e.error])).toEqual([['end-stream', 'unknown']])
+  })
+
   test('delay (msw delay): the frames after it come after it, and the end-of-stream envelope still comes', async () => {
     const log = serve([{ watch: 1, atFrame: 3, kind: 'delay', ms: 10 }])
     const seen = await fetchWatch(baseUrl, { sessionId: 's1' })

@@ -1,3 +1,5 @@
+import type { WatchEndCode } from '#harness/servers/session-server/watch-end-codes.ts'
+
 /** One message of a session as the view shows it (cut messages carry `truncatedBytes`), or whole. */
 export interface SessionMessage {
   id: string
@@ -48,6 +50,8 @@ export type WatchFault = {
     | { kind: 'rst'; code: 'CANCEL' | 'INTERNAL_ERROR' }
     | { kind: 'cut' }
     | { kind: 'no-end' }
+    /** The frames before it, then an end-of-stream envelope carrying this Connect error: the call ends, failed (transient codes) or refused for good. */
+    | { kind: 'end-error'; code: WatchEndCode }
     | { kind: 'drop' }
     | { kind: 'delay'; ms: number }
   )

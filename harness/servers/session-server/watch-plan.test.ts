@@ -51,6 +51,13 @@ describe('planWatch', () => {
     expect(plan({ watch: 1, atByte: frameSize(0) + 1, kind: 'no-end' })).toEqual(['frame c0', 'frame c1', 'fault no-end@frame:2'])
   })
 
+  test('an end-error applies at an envelope boundary as no-end does, and ends the call: a later fault of it never applies', () => {
+    const plan = (...faults: WatchFault[]) => outline(planWatch(sampleScript(faults), 1, request))
+    expect(plan({ watch: 1, atFrame: 2, kind: 'end-error', code: 'unavailable' })).toEqual(['frame c0', 'frame c1', 'fault end-error@frame:2'])
+    expect(plan({ watch: 1, atFrame: 99, kind: 'end-error', code: 'not_found' })).toEqual(['frame c0', 'frame c1', 'frame c2', 'frame c3', 'fault end-error@frame:4'])
+    expect(plan({ watch: 1, atByte: frameSize(0) + 1, kind: 'end-error', code: 'aborted' }, { watch: 1, atFrame: 3, kind: 'drop' })).toEqual(['frame c0', 'frame c1', 'fault end-error@frame:2'])
+  })
+
   test('refuse is the whole plan, before any byte, wherever it is placed; a shutdown notice does not end the call', () => {
     expect(outline(planWatch(sampleScript([{ watch: 1, atFrame: 1, kind: 'delay', ms: 5 }, { watch: 1, atFrame: 0, kind: 'refuse' }]), 1, request))).toEqual(['fault refuse@frame:0'])
     expect(outline(planWatch(sampleScript([{ watch: 1, atFrame: 1, kind: 'goaway-notice' }, { watch: 1, atFrame: 3, kind: 'goaway', code: 'NO_ERROR' }]), 1, request))).toEqual([

@@ -29,8 +29,8 @@ interface Envelope {
 export function planWatch(script: SessionScript, call: number, request: unknown): WatchPlan {
   // Faults are split in at their byte offsets. A position is clamped so the fault always applies before the body is
   // complete (`atFrame` past the last frame: before the end-of-stream envelope; `atByte` past the end: its last byte);
-  // a `no-end` applies at an envelope boundary (at `atFrame`, or the first boundary at or after `atByte`), so past the
-  // settling frame it is just before the end-of-stream envelope; a `cut` at a frame writes half of that envelope; a
+  // a `no-end` or an `end-error` applies at an envelope boundary (at `atFrame`, or the first boundary at or after
+  // `atByte`), so past the settling frame it is just before (in place of) the end-of-stream envelope; a `cut` at a frame writes half of that envelope; a
   // `refuse` is always first, before the response. Every fault but `delay` and `goaway-notice` ends the call, so a
   // later fault of the same call never applies.
   const parsed = parseRequest(request)
@@ -98,7 +98,7 @@ function errorPlan(cursor: string | null, code: ConnectCode, message: string): W
 function placeFault(fault: WatchFault, envelopes: Envelope[], total: number): Extract<WatchStep, { type: 'fault' }> {
   const frames = envelopes.length - 1
   if (fault.kind === 'refuse') return { type: 'fault', fault, at: { frame: 0 }, offset: 0 }
-  if (fault.kind === 'no-end') {
+  if (fault.kind === 'no-end' || fault.kind === 'end-error') {
     const frame = 'atByte' in fault ? envelopes.findIndex((e, i) => e.start >= fault.atByte || i === frames) : Math.max(0, Math.min(fault.atFrame, frames))
     return { type: 'fault', fault, at: { frame }, offset: envelopes[frame].start }
   }
