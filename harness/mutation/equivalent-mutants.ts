@@ -34,9 +34,19 @@ export function readEquivalentMutants(markdown: string): EquivalentMutant[] {
   return found
 }
 
-/** The listed equivalent that explains a survivor of a target: same file and mutator, same code replaced by the same code (whitespace runs as one space). */
+/**
+ * The listed equivalent that explains a survivor of a target: same file and mutator, same code replaced by the same code
+ * (whitespace runs as one space). A row whose file is `path:from-to` covers the survivors on those lines, and `*` in
+ * the mutator, original or replacement cell matches any.
+ */
 export function explanationOf(target: string, survivor: Survivor, listed: EquivalentMutant[]): EquivalentMutant | undefined {
-  return listed.find((e) => e.target === target && e.file === survivor.file && e.mutator === survivor.mutator && flat(e.original) === flat(survivor.original) && flat(e.replacement) === flat(survivor.replacement))
+  const same = (cell: string, value: string) => cell === '*' || flat(cell) === flat(value)
+  return listed.find((e) => {
+    if (e.target !== target) return false
+    const range = /^(.+):(\d+)-(\d+)$/.exec(e.file)
+    const inFile = range ? range[1] === survivor.file && survivor.line >= Number(range[2]) && survivor.line <= Number(range[3]) : e.file === survivor.file
+    return inFile && same(e.mutator, survivor.mutator) && same(e.original, survivor.original) && same(e.replacement, survivor.replacement)
+  })
 }
 
 /** Code as the list writes it: on one line, each run of whitespace one space. */

@@ -11,11 +11,13 @@ export interface MutationTarget {
   /** The suite files that run (relative to the package root): the port's, and the timing-bound one where the reference's code is exercised there too. */
   suites: string[]
   /**
-   * `perTest` where the reference runs in the test's own process (Stryker then runs each mutant against the tests that
-   * reach it); `off` where it runs in a process a test starts, whose coverage Stryker never sees (every mutant runs
-   * the whole suite).
+   * `all` where the reference runs in the test's own process: Stryker runs a mutant no test reached not at all, and every
+   * other against every test. Not `perTest`: a suite's system is made once, in its first test, and the later tests use
+   * it through the connection pool, so perTest credits the code run at creation to the first test alone (a mutant there
+   * ran against one scenario; on the pager, `fitsBy`'s `() => true` → `() => undefined` — every ceiling
+   * ignored — survived). `off` where the reference runs in a process a test starts, whose coverage Stryker never sees.
    */
-  coverageAnalysis: 'perTest' | 'off'
+  coverageAnalysis: 'all' | 'off'
   /** Stryker's timeoutMS: added to the time a mutant's tests took unmutated (times timeoutFactor) before it counts as a timeout. */
   timeoutMS: number
 }
@@ -41,7 +43,7 @@ export const mutationTargets: MutationTarget[] = [
     adapters: ['snapshotter/built-in', 'snapshotter/chromium'],
     mutate: folderOf('snapshotter'),
     suites: [portSuite('snapshotter')],
-    coverageAnalysis: 'perTest',
+    coverageAnalysis: 'all',
     timeoutMS: 10_000,
   },
   {
@@ -50,7 +52,7 @@ export const mutationTargets: MutationTarget[] = [
     adapters: ['pager/reference'],
     mutate: ['fixtures/systems/pager/reference.ts', 'fixtures/systems/pager/create-pager.ts', 'fixtures/systems/pager/page-item-cost.ts'],
     suites: [portSuite('pager')],
-    coverageAnalysis: 'perTest',
+    coverageAnalysis: 'all',
     timeoutMS: 10_000,
   },
   {
@@ -59,7 +61,7 @@ export const mutationTargets: MutationTarget[] = [
     adapters: ['tool-output/reference'],
     mutate: folderOf('tool-output', ['plat-200.ts']),
     suites: [portSuite('tool-output')],
-    coverageAnalysis: 'perTest',
+    coverageAnalysis: 'all',
     timeoutMS: 10_000,
   },
   {
@@ -77,7 +79,7 @@ export const mutationTargets: MutationTarget[] = [
     adapters: ['session-client/reference'],
     mutate: folderOf('session-client', ['dep-8516.ts', 'cli.ts', 'parse-cli-args.ts']),
     suites: [portSuite('session-client'), timingBoundSuite],
-    coverageAnalysis: 'perTest',
+    coverageAnalysis: 'all',
     timeoutMS: 20_000,
   },
   {
