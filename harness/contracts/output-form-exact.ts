@@ -58,7 +58,7 @@ function judgeText(run: SessionRun, plan: ReadPlan, result: SessionClientResult)
   if (result.stdout === '') return broken(`the client exited ${result.exitCode} and printed nothing: the transcript is due`, { exitCode: result.exitCode, stdout: '' })
   const due = expectedTranscript(run, plan)
   const difference = transcriptDifference(result.stdout, due.entries)
-  if (difference) return broken(`the transcript differs at line ${difference.line}: ${difference.due} is due, the client printed ${JSON.stringify(difference.printed)}`, difference)
+  if (difference) return broken(`the transcript differs at line ${difference.line}${difference.column ? `, column ${difference.column}` : ''}: ${difference.due} is due, the client printed ${difference.printed}`, difference)
   const lines = result.stdout.slice(0, -1).split('\n')
   const cutLines = lines.filter((l) => l.startsWith('[reply cut: ')).length
   const cut = cutLines > 0 ? `, the cut reply followed by its [reply cut: …] line` : ''

@@ -1,4 +1,5 @@
 import { relative } from 'node:path'
+import { listed } from '#harness/contracts/listed.ts'
 import type { AgentLogHistory } from '#harness/history/history.ts'
 import { broken, defineContract, held, need, pre, unknown } from '#harness/contracts/contract.ts'
 import { agentLogRun, filesMade } from '#harness/contracts/agent-log/agent-log-run.ts'
@@ -30,11 +31,11 @@ export const sandboxed = defineContract<AgentLogHistory>({
     const stores = (note?.outside ?? []).filter((w) => w.sqlite || w.holds.length > 0)
     if (stores.length > 0) {
       const [first] = stores
-      const what = [first.sqlite ? 'a SQLite database' : 'a file', first.holds.length > 0 ? `holding ${first.holds.slice(0, 3).join(', ')}` : ''].filter(Boolean).join(' ')
+      const what = [first.sqlite ? 'a SQLite database' : 'a file', first.holds.length > 0 ? `holding ${listed(first.holds)}` : ''].filter(Boolean).join(' ')
       return broken(`the run wrote outside its workspace, under ${first.where}: ${first.path} (${what})`, { outside: stores.slice(0, 5), where: first.where })
     }
     const beside = note ? besideWorkspace(note) : []
-    if (beside.length > 0) return broken(`the run wrote in its working folder outside the workspace: ${beside.slice(0, 3).join(', ')}`, { besideWorkspace: beside, changed: beside })
+    if (beside.length > 0) return broken(`the run wrote in its working folder outside the workspace: ${listed(beside)}`, { besideWorkspace: beside, changed: beside })
     pre(run.observes.includes('files'), 'the kit cannot observe the files an implementation writes on this connection (it shares the kit’s working folder)')
     const writes = run.calls.filter((c) => c.writable)
     pre(writes.length > 0, nothingToWrite)

@@ -1,4 +1,5 @@
 import { basename, sep } from 'node:path'
+import { listed } from '#harness/contracts/listed.ts'
 import type { ToolOutputHistory } from '#harness/history/history.ts'
 import { broken, defineContract, held, need, unknown } from '#harness/contracts/contract.ts'
 import { toolOutputRun } from '#harness/contracts/tool-output/tool-output-run.ts'
@@ -15,7 +16,7 @@ export const spillConfined = defineContract<ToolOutputHistory>({
     const run = toolOutputRun(history)
     const sandbox = need(run.sandbox, 'the kit did not scan the sandbox after the call: what the tool wrote was not seen')
     const { changedOutside, folder } = sandbox
-    if (changedOutside.length > 0) return broken(`the run changed ${changedOutside.length} path(s) outside the grant: ${changedOutside.slice(0, 5).join(', ')}`, { changedOutside })
+    if (changedOutside.length > 0) return broken(`the run changed ${changedOutside.length} path(s) outside the grant: ${listed(changedOutside, 5)}`, { changedOutside })
     // an absence is evidence only once the tool has answered: until then it may still write
     if (run.answer.kind === 'none') return unknown('the tool gave no answer to tool-output.run: nothing written outside the grant is judged only after it answers')
     const path = run.answer.kind === 'result' ? run.answer.result.spillPath : null

@@ -1,4 +1,5 @@
 import type { SessionClientHistory } from '#harness/history/history.ts'
+import { listed } from '#harness/contracts/listed.ts'
 import { byReadPlan } from '#harness/contracts/session/by-read-plan.ts'
 import { broken, defineContract, held, unknown } from '#harness/contracts/contract.ts'
 import { count } from '#harness/contracts/session/session-run.ts'
@@ -39,8 +40,8 @@ export const streamResumesFromCursor = defineContract<SessionClientHistory>({
     const duplicated = cursors.filter((_, i) => (counts.get(i) ?? 0) > 1)
     const outOfOrder = delivered.findIndex((f, i) => i > 0 && f < delivered[i - 1])
     const problems = [
-      lost.length && `${lost.length} frame${lost.length > 1 ? 's' : ''} lost (${lost.slice(0, 3).join(', ')})`,
-      duplicated.length && `${duplicated.length} duplicated (${duplicated.slice(0, 3).join(', ')})`,
+      lost.length && `${lost.length} frame${lost.length > 1 ? 's' : ''} lost (${listed(lost)})`,
+      duplicated.length && `${duplicated.length} duplicated (${listed(duplicated)})`,
       outOfOrder > 0 && `out of order at ${cursors[delivered[outOfOrder]]}`,
     ].filter(Boolean)
     if (problems.length === 0) {

@@ -13,9 +13,15 @@ describe('transcriptDifference', () => {
     expect(transcriptDifference('user: Hi.\nassistant: 1\n2[2 bytes truncated]\n[reply cut: read failed]\n', entries)).toBeUndefined()
   })
   test('a message twice, a missing cut line, an empty reason or a missing newline is where it first differs', () => {
-    expect(transcriptDifference('user: Hi.\nuser: Hi.\nassistant: 1\n2\n3\n', entries)).toEqual({ line: 2, due: 'assistant: 1', printed: 'user: Hi.' })
-    expect(transcriptDifference('user: Hi.\nassistant: 1\n2\n3\nassistant: 1\n', entries)).toEqual({ line: 5, due: 'the end of the transcript', printed: 'assistant: 1' })
-    expect(transcriptDifference('user: Hi.\nassistant: 1\n2[2 bytes truncated]\n', entries)).toMatchObject({ line: 3, due: '2' })
+    expect(transcriptDifference('user: Hi.\nuser: Hi.\nassistant: 1\n2\n3\n', entries)).toEqual({ line: 2, column: 1, due: '"assistant: 1"', printed: '"user: Hi."' })
+    expect(transcriptDifference('user: Hi.\nassistant: 1\n2\n3\nassistant: 1\n', entries)).toEqual({ line: 5, due: 'the end of the transcript', printed: '"assistant: 1"' })
+    expect(transcriptDifference('user: Hi.\nassistant: 1\n2[2 bytes truncated]\n', entries)).toEqual({ line: 3, column: 2, due: 'the end of the line', printed: '"2[2 bytes truncated]"' })
+    expect(transcriptDifference('user: Hi.\nassistant: 1\n2\n3\nassistant: 1', entries)).toMatchObject({ due: 'a newline ending the last line', printed: '"user: Hi.\\nassistant: 1\\n2\\n3\\nassistant: 1"' })
     expect(transcriptDifference('user: Hi.\nassistant: 1\n2\n3', entries)).toMatchObject({ due: 'a newline ending the last line' })
+  })
+  test('a line that differs by a character one cannot see names its column and shows both sides escaped', () => {
+    expect(transcriptDifference('\u{FEFF}user: Hi.\nassistant: 1\n2\n3\n', entries)).toEqual({ line: 1, column: 1, due: '"user: Hi."', printed: '"\\u{FEFF}user: Hi."' })
+    expect(transcriptDifference('user: Hi.\nassistant:\u00A01\n2\n3\n', entries)).toEqual({ line: 2, column: 11, due: '"assistant: 1"', printed: '"assistant:\\u{00A0}1"' })
+    expect(transcriptDifference('user: Hi.\r\nassistant: 1\n2\n3\n', entries)).toEqual({ line: 1, column: 10, due: 'the end of the line', printed: '"user: Hi.\\r"' })
   })
 })
