@@ -44,6 +44,7 @@ function valid(scenario: ExploredScenario<'agent-log'>): boolean {
  */
 export const agentLogExplorer: PortExplorer<'agent-log'> = {
   port: 'agent-log',
+  varies: ['repetition', 'order', 'size', 'cap-count', 'fault-moment'],
   scenarios: () =>
     fc
       .tuple(given, agentLogLead, fc.array(agentLogOperation, { minLength: 1, maxLength: 14 }))

@@ -86,6 +86,7 @@ const huge: fc.Arbitrary<PagerScenarioDraw> = capabilityCallsPages(hugeRunDraw, 
  */
 export const pagerExplorer: PortExplorer<'pager'> = {
   port: 'pager',
+  varies: ['type', 'repetition', 'order', 'size', 'cap-count'],
   scenarios: () =>
     fc
       .oneof(

@@ -33,5 +33,6 @@ const drawnCase: fc.Arbitrary<DrawnCase> = fc.record({
  */
 export const sessionClientExplorer: PortExplorer<'session-client'> = {
   port: 'session-client',
+  varies: ['repetition', 'size', 'cap-count', 'fault-moment'],
   scenarios: () => drawnCase.map(fitCase),
 }

@@ -17,6 +17,7 @@ const request: fc.Arbitrary<SnapshotOptions> = fc
  */
 export const snapshotterExplorer: PortExplorer<'snapshotter'> = {
   port: 'snapshotter',
+  varies: ['repetition', 'size', 'cap-count'],
   scenarios: () =>
     fc.record({ page: pageSpecs(), requests: fc.array(request, { maxLength: 3 }) }).map(({ page, requests }) => {
       const scenario = { port: 'snapshotter' as const, given: { page, ...(requests.length > 0 ? { requests } : {}) } }

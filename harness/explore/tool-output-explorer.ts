@@ -22,6 +22,7 @@ const spills = fc.oneof({ withCrossShrink: true }, { weight: 3, arbitrary: fc.co
  */
 export const toolOutputExplorer: PortExplorer<'tool-output'> = {
   port: 'tool-output',
+  varies: ['size', 'cap-count'],
   scenarios: () =>
     fc
       .record({ page: toolOutputPages(), cap: capSpecs(), spill: spills })
