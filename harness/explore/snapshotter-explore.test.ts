@@ -18,7 +18,7 @@ await loadShippedSystems() // the bundled systems these tests name
 
 const budget = { runs: 40, seed: 1 }
 const rows = mutantsOfPort('snapshotter', portOfBundled)
-const others = snapshotterMutants.filter((m) => !rows.some((r) => r.mutant === m.name)).map((m) => ({ rule: '-', owner: m.breaks, scenarios: [], mutant: m.name, line: 0 }))
+const others = snapshotterMutants.filter((m) => !rows.some((r) => r.mutant === m.name)).map((m) => ({ rule: '-', owner: m.breaks, scenarios: [], edges: [], mutant: m.name, line: 0 }))
 const chromium = 'path' in findChromium()
 
 afterAll(() => closeKitSnapshotter())

@@ -24,7 +24,7 @@ await loadShippedSystems() // the bundled systems these tests name
 
 const budget = { runs: 60, seed: 1 }
 const rows = mutantsOfPort('tool-output', portOfBundled)
-const others = toolOutputMutants.filter((m) => !rows.some((r) => r.mutant === m.name)).map((m) => ({ rule: '-', owner: m.breaks, scenarios: [], mutant: m.name, line: 0 }))
+const others = toolOutputMutants.filter((m) => !rows.some((r) => r.mutant === m.name)).map((m) => ({ rule: '-', owner: m.breaks, scenarios: [], edges: [], mutant: m.name, line: 0 }))
 const saved = mkdtempSync(join(tmpdir(), 'contract-kit-tool-output-explore-'))
 const pool = new ConnectionPool()
 

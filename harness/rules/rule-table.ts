@@ -1,10 +1,15 @@
-/** One row of the rule table: a rule, the contract (or adapter check) that owns it, the scenarios that exercise it, the mutant that breaks it. */
+import { edgeDimensions } from '#harness/rules/edge-dimensions.ts'
+import type { Dimension } from '#harness/rules/edge-dimensions.ts'
+
+/** One row of the rule table: a rule, the contract (or adapter check) that owns it, the scenarios that exercise it, the input dimensions it depends on, the mutant that breaks it. */
 export interface RuleRow {
   rule: string
   /** A contract id (`size/page-fits-ceilings`), or `adapter:<failure>` for a transport rule the adapter judges (`adapter:protocol`). */
   owner: string
   /** Case-id patterns of the scenarios that exercise it. */
   scenarios: string[]
+  /** The input dimensions its edges lie along (edge-dimensions.ts); none when the cell says `—`. */
+  edges: Dimension[]
   /** The system built to break it: a mutant's name, or `stdio:`/`command:` and a command line under the package root. */
   mutant: string
   /** The 1-based line of the row in its file. */
@@ -16,8 +21,8 @@ export const rulesHeading = '## Rules'
 
 /**
  * Reads the rule table from docs/contracts.md: every table row under `## Rules` (up to the next `## ` heading) whose
- * first cell is a backquoted rule id, with columns `rule | says | owner | exercised by | broken by`; the ids and names
- * are the backquoted words of each cell.
+ * first cell is a backquoted rule id, with columns `rule | says | owner | exercised by | edges | broken by`; the ids and
+ * names are the backquoted words of each cell. `edges` names dimensions of edge-dimensions.ts, or says `—` for none.
  */
 export function readRuleTable(source: string): { rows: RuleRow[]; problems: string[] } {
   const rows: RuleRow[] = []
@@ -31,14 +36,18 @@ export function readRuleTable(source: string): { rows: RuleRow[]; problems: stri
     const [rule] = quoted(cells[0])
     if (rule === undefined) return // the header and the separator
     const where = `docs/contracts.md:${index + 1}`
-    if (cells.length !== 5) return void problems.push(`${where}: a rule row has 5 cells (rule | says | owner | exercised by | broken by), this one has ${cells.length}`)
+    if (cells.length !== 6) return void problems.push(`${where}: a rule row has 6 cells (rule | says | owner | exercised by | edges | broken by), this one has ${cells.length}`)
     const [owner] = quoted(cells[2])
     const scenarios = quoted(cells[3])
-    const [mutant] = quoted(cells[4])
+    const named = quoted(cells[4])
+    const [mutant] = quoted(cells[5])
+    const edges = named.filter((name): name is Dimension => (edgeDimensions as readonly string[]).includes(name))
+    for (const name of named) if (!edges.includes(name as Dimension)) problems.push(`${where}: ${rule}: \`${name}\` is no edge dimension (${edgeDimensions.join(', ')})`)
+    if (named.length === 0 && cells[4]!.trim() !== '—') problems.push(`${where}: ${rule}: no edges (the dimensions it depends on, or — for none)`)
     if (owner === undefined) problems.push(`${where}: ${rule}: no owner (a contract id, or adapter:<failure>)`)
     if (scenarios.length === 0) problems.push(`${where}: ${rule}: no scenario exercises it`)
     if (mutant === undefined) problems.push(`${where}: ${rule}: no mutant breaks it`)
-    if (owner !== undefined && mutant !== undefined && scenarios.length > 0) rows.push({ rule, owner, scenarios, mutant, line: index + 1 })
+    if (owner !== undefined && mutant !== undefined && scenarios.length > 0) rows.push({ rule, owner, scenarios, edges, mutant, line: index + 1 })
   })
   return { rows, problems }
 }
