@@ -35,7 +35,7 @@ afterAll(() => rm(tmp, { recursive: true, force: true }))
 // machinery before they read their flags. Only the cases the CLI must get right, run side by side.
 describe.concurrent('bad usage and bad input: exit 2 with one line and no stack trace, and no report; list and help', () => {
   it.each<[string, (out: string) => string[], RegExp]>([
-    ['an unknown command', () => ['frobnicate'], /^contract-kit: unknown command "frobnicate": expected run, explore, baseline, doctor, reproduce, merge-reports, list, judge, serve or help$/],
+    ['an unknown command', () => ['frobnicate'], /^contract-kit: unknown command "frobnicate": expected run, explore, baseline, doctor, reproduce, merge-reports, list, judge, serve or help \(or --version\)$/],
     ['an unknown flag', (out) => ['run', '--bogus', '--out', out], /^contract-kit: Unknown option '--bogus'.*\(see contract-kit help\)$/],
     ['an --out that is a file, found before anything runs', (out) => ['run', '--adapter', 'pager/reference', '--scenario', 'pager/invalid-cursor', '--out', join(out, '..', 'reports-file')], /^contract-kit: --out ".*reports-file": is a file, not a folder$/],
     ['a baseline --link that is no http(s) URL', () => ['baseline', '--profile', 'examples/python/profile.yaml', '--link', 'javascript:alert(1)'], /^contract-kit: --link: expected the http\(s\) URL of the issue tracking new failures, got "javascript:alert\(1\)"$/],

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { packageRoot } from '#harness/package/package-root.ts'
 import { runKit } from '#harness/__test-helpers__/run-kit.ts'
 import type { KitExit } from '#harness/__test-helpers__/run-kit.ts'
 import type { RunResults } from '#harness/reporters/run-results.ts'
@@ -36,6 +37,10 @@ describe('contract-kit explore', () => {
     expect(file).toMatch(/^pager-analysis-result-budget-[a-z-]+-[0-9a-f]{10}\.yaml$/)
     const text = await readFile(join(first, 'found', 'pager', file!), 'utf8')
     expect(text).toMatch(/^# yaml-language-server: \$schema=.*scenario\.schema\.json\n# Found by: npx contract-kit explore --adapter pager\/analysis-result-budget --port pager --seed 1 --runs 200\n/)
+    // saved outside the working folder: its paths are absolute, not ../../tmp/…
+    expect(text).toContain(`$schema=${join(packageRoot, 'scenarios', 'scenario.schema.json')}\n`)
+    expect(text).toContain(` --scenario-dir ${join(first, 'found')} --scenario pager/`)
+    expect(exit.stdout).toContain(`Reproduce with: npx contract-kit run --adapter pager/analysis-result-budget --scenario-dir ${join(first, 'found')} `)
     const r = await results(first)
     expect(r.passed).toBe(false)
     expect(r.explorations).toEqual([expect.objectContaining({ adapter: 'pager/analysis-result-budget', port: 'pager', seed: 1, runs: 200, found: expect.objectContaining({ scenario: `pager/${file!.replace(/\.yaml$/, '')}` }) })])

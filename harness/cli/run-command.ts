@@ -12,6 +12,7 @@ import { selectScenarios } from '#harness/scenario/select-scenarios.ts'
 import type { LoadedScenario } from '#harness/scenario/load-scenarios.ts'
 import { parseFlags, selectionOptions, selectRun } from '#harness/cli/select-run.ts'
 import { UsageError } from '#harness/cli/usage-error.ts'
+import { checkReporter, githubReportAfter, reporterOption } from '#harness/cli/github-report.ts'
 import { decimalFlag, maxTimerMs } from '#harness/cli/decimal-flag.ts'
 import { checkOutDir } from '#harness/cli/check-out-dir.ts'
 import { watchSignals } from '#harness/cli/watch-signals.ts'
@@ -41,7 +42,8 @@ export const runOptions = {
  * that say which runs did not run, and exits 130, 143 or 129. Everything it makes in the temporary folder is removed.
  */
 export async function runCommand(args: string[]): Promise<number> {
-  const { values } = parseFlags({ args, options: { ...runOptions, shard: { type: 'string' }, screenshot: { type: 'boolean', default: false } }, allowPositionals: false, strict: true })
+  const { values } = parseFlags({ args, options: { ...runOptions, ...reporterOption, shard: { type: 'string' }, screenshot: { type: 'boolean', default: false } }, allowPositionals: false, strict: true })
+  checkReporter(values.reporter) // bad usage before anything runs
   const shard = values.shard === undefined ? undefined : parseShard(values.shard)
   const interruption = new Interruption()
   const stopWatching = watchSignals(interruption)
@@ -70,6 +72,8 @@ async function runInterruptibly(values: RunValues, shard: { index: number; count
   const results = await executePlan(plan, { outDir: values.out, suites, ...(shard ? { shard } : {}), interruption, planned: runs, timeScale: plan.timeScale })
   folder.done()
   if (interruption.exitCode !== undefined) return interruption.exitCode
+  // a shard's runs are annotated by the merge that joins them (once), unless --reporter github asks here
+  if (!shard || values.reporter === 'github') githubReportAfter(results, { reporter: values.reporter, outDir: values.out, ...(plan.scenarioDir ? { scenarioDir: plan.scenarioDir } : {}) })
   if (values.screenshot) await (await import('#harness/reporters/matrix/keep-matrix-screenshot.ts')).keepMatrixScreenshot(values.out) // loads playwright-core only when asked
   if (shard && results.counts.runs === 0 && results.errors.length === 0) return 0 // vitest gave this shard no suite file
   return results.passed ? 0 : 1
@@ -94,6 +98,7 @@ type RunValues = {
   timeout?: string
   'time-scale'?: string
   screenshot?: boolean
+  reporter?: string
 }
 
 /** Turns `run`'s flags into a plan, the contract suites that have runs and every run it holds; throws a UsageError when nothing would run. */

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
-import { dirname, join, relative, resolve, sep } from 'node:path'
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path'
+import { shownPath } from '#harness/runner/shown-path.ts'
 import { stringify } from 'yaml'
 import { exercisedContracts } from '#harness/contracts/exercised-contracts.ts'
 import { scenarioSchema } from '#harness/scenario/scenario-schema.ts'
@@ -40,8 +41,10 @@ export function foundScenarioFile(exploration: Exploration & { found: FoundCase 
   const path = join(dir, `${name}.yaml`)
   const underRoot = !relative(scenarioRoot, path).startsWith('..')
   const id = (underRoot ? relative(scenarioRoot, path) : relative(resolve(saveDir), path)).split(sep).join('/').replace(/\.yaml$/, '')
-  const schema = relative(dirname(path), join(scenarioRoot, 'scenario.schema.json')).split(sep).join('/')
-  const reproduce = ['npx contract-kit run --adapter', quote(adapter), ...(underRoot ? [] : ['--scenario-dir', quote(relative(process.cwd(), resolve(saveDir)) || '.')]), '--scenario', id, '--no-expectations'].join(' ')
+  // the schema relative to the file (as an editor resolves it) where the file lies inside the working folder, else absolute
+  const schemaFile = join(scenarioRoot, 'scenario.schema.json')
+  const schema = isAbsolute(shownPath(path)) ? schemaFile : relative(dirname(path), schemaFile).split(sep).join('/')
+  const reproduce = ['npx contract-kit run --adapter', quote(adapter), ...(underRoot ? [] : ['--scenario-dir', quote(shownPath(saveDir))]), '--scenario', id, '--no-expectations'].join(' ')
   const header = [
     `# yaml-language-server: $schema=${schema}`,
     `# Found by: npx contract-kit explore --adapter ${quote(adapter)} --port ${port} --seed ${seed} --runs ${runs}`,

@@ -1,4 +1,5 @@
 import { relative } from 'node:path'
+import { shownPath } from '#harness/runner/shown-path.ts'
 import type { Reporter, TestCase, TestModule } from 'vitest/node'
 import type { RunOutcome } from '#harness/runner/run-outcome.ts'
 import type { NotRun, RunResults } from '#harness/reporters/run-results.ts'
@@ -65,8 +66,7 @@ export class KitReporter implements Reporter {
     this.#results = results
     if (this.options.quiet) return
     const c = results.counts
-    const fromHere = relative(process.cwd(), this.outDir)
-    const shown = fromHere === '' ? '.' : fromHere.startsWith('..') ? this.outDir : fromHere
+    const shown = shownPath(this.outDir)
     const scale = results.timeScale === 1 ? '' : ` at time scale ${results.timeScale}`
     console.log(`\ncontract-kit: ${c.runs} runs${scale}: ${c.held} held, ${c['expected-broken']} expected-broken, ${c.broken} broken, ${c['unexpected-held']} unexpected-held, ${c.error} error${c.untestable ? `, ${c.untestable} untestable` : ''}`)
     for (const run of results.runs) {
