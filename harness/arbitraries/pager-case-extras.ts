@@ -35,9 +35,15 @@ export const caseExtras: fc.Arbitrary<CaseExtrasDraw> = fc.record({
   previous: fc.oneof({ arbitrary: fc.constant(false), weight: 4 }, { arbitrary: fc.constant(true), weight: 1 }),
 })
 
-/** The steps of a case's refused reads: a cursor no pager hands out, and a collection name that is none. */
-export function refusedReadSteps(reads: readonly RefusedRead[], collection: string): PagerStep[] {
-  return reads.map((read) =>
-    read === 'invalid-cursor' ? { read: { collection, limit: 2, cursor: 'contract-kit:not-a-cursor' } } : { read: { collection: 'tool-calls' } },
+/**
+ * The steps of a case's refused reads: cursors no pager hands out — garbage, and one just past the end of the
+ * collection's `items` in the reference's own format (its last page's cursor is null) — and a collection name that is none.
+ */
+export function refusedReadSteps(reads: readonly RefusedRead[], collection: string, items: number): PagerStep[] {
+  const atEnd = `offset:${String(items).padStart(8, '0')}`
+  return reads.flatMap((read): PagerStep[] =>
+    read === 'invalid-cursor'
+      ? [{ read: { collection, limit: 2, cursor: 'contract-kit:not-a-cursor' } }, { read: { collection, limit: 2, cursor: atEnd } }]
+      : [{ read: { collection: 'tool-calls' } }],
   )
 }

@@ -124,7 +124,7 @@ export function pagerCase(): fc.Arbitrary<PagerCase> {
     return {
       records,
       ceilings: [ceilingOf(draw.extras.firstMeasure, draw.json, items), ceilingOf('retained-bytes', draw.retained, items)],
-      steps: [...stepsOf(draw.steps), ...refusedReadSteps(draw.extras.refusedReads, collection)],
+      steps: [...stepsOf(draw.steps), ...refusedReadSteps(draw.extras.refusedReads, collection, items.length)],
       ...(draw.extras.previous ? { previous: recordsOf(draw.previousRun) } : {}),
     }
   })

@@ -56,7 +56,12 @@ describe('recovery/unknown-collection-refused', () => {
 describe('recovery/invalid-cursor-refused', () => {
   test('holds on the reference: garbage, empty and out-of-range cursors refused', async () => {
     const result = checkInvalidCursorRefused(await recordBundledScenario('pager/invalid-cursor', createReferencePager))
-    expect(resultLine(result)).toBe('3 cursors never handed out ("contract-kit:not-a-cursor", "", "offset:99999999") answered invalid_cursor')
+    expect(resultLine(result)).toBe('4 cursors never handed out ("contract-kit:not-a-cursor", "", "offset:00000005", "offset:99999999") answered invalid_cursor')
+  })
+  test('breaks on a pager that serves an empty last page at a cursor just past the end, which it never handed out', async () => {
+    const result = checkInvalidCursorRefused(await recordBundledScenario('pager/invalid-cursor', mutant('accepts-cursor-at-end')))
+    expect(result).toMatchObject({ verdict: 'broken' })
+    expect(resultLine(result)).toMatch(/cursor "offset:00000005"\) gave a cursor this run never handed out and got a page \(an empty one\)/)
   })
   test('breaks on a pager that restarts from the beginning, and says so', async () => {
     const result = checkInvalidCursorRefused(await recordBundledScenario('pager/invalid-cursor', mutant('restarts-on-unreadable-cursor')))
