@@ -8,10 +8,12 @@ import { isValidLimit, maxLimit } from '#harness/contracts/pager/step-reads.ts'
 export const unknownCollections = ['tool-calls', 'Model-Exchanges', 'model-exchange', 'capability_calls', 'model-exchanges ', 'exchanges', '🔎'] as const
 
 /**
- * Cursors no pager hands out: garbage, empty, another pager's format, far past the end. None has the reference's
- * `offset:` and eight digits within a run, which a pager may rightly read as its own.
+ * Cursors no pager hands out: garbage, empty, another pager's format, far past the end, and — `at-end`, made into
+ * `offset:<items>` of the collection read — just past its end, which no pager hands out either (its last page's cursor
+ * is null). None other has the reference's `offset:` and eight digits within a run, which a pager may rightly read as
+ * its own.
  */
-export const unreadableCursors = ['contract-kit:not-a-cursor', '', 'offset:99999999', 'offset:-1', 'null', 'eyJvZmZzZXQiOjB9', '🔎'] as const
+export const unreadableCursors = ['contract-kit:not-a-cursor', '', 'offset:99999999', 'offset:-1', 'null', 'eyJvZmZzZXQiOjB9', '🔎', 'at-end'] as const
 
 /** Which collection a step reads: the scenario's focus, the other collection of the run, or one no run has (its name). */
 export type CollectionDraw = 'focus' | 'other' | { unknown: string }
@@ -144,7 +146,8 @@ export function stepsOf(
       const bounded = draw.spare !== undefined && !invalid && known ? { maxPages: pages() + draw.spare } : {}
       return { walk: { collection, ...limit, ...bounded } }
     }
-    const cursor = invalid ? (draw.cursor === undefined ? {} : { cursor: null }) : draw.cursor === undefined ? {} : { cursor: draw.cursor }
+    const drawn = draw.cursor === 'at-end' ? `offset:${String(itemsIn(collection)).padStart(8, '0')}` : draw.cursor
+    const cursor = invalid ? (drawn === undefined ? {} : { cursor: null }) : drawn === undefined ? {} : { cursor: drawn }
     return { read: { collection, ...limit, ...cursor } }
   })
 }
