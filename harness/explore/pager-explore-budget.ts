@@ -2,7 +2,6 @@ import type { PortName } from '#harness/adapters/adapter.ts'
 import type { RuleRow } from '#harness/rules/rule-table.ts'
 import { mutantsOfPort } from '#harness/__test-helpers__/explore-mutants.ts'
 import { portOfBundled } from '#harness/adapters/shipped-systems.ts'
-import { pagerMutants } from '#fixtures/systems/pager/mutants/index.ts'
 
 /** The budget the pager's explore tests give every mutant and every reference: a fixed seed and 100 cases (explore's default). */
 export const pagerExploreBudget = { seed: 0x9a6e5, runs: 100 } as const
@@ -13,14 +12,10 @@ export function portOfMutant(mutant: string): PortName | undefined {
   return portOfBundled(mutant)
 }
 
-/**
- * Every pager mutant the kit ships, each with the owner it was built to break: the rule table's in-process ones, then the
- * in-process ones it does not name (as rows of their own, rule `-`), and the rule table's stdio programs.
- */
+/** The rule table's pager mutants, each with the owner it was built to break: the in-process ones and the stdio programs. */
 export function pagerMutantRows(): { inProcess: RuleRow[]; stdio: RuleRow[] } {
   const rows = mutantsOfPort('pager', portOfMutant)
-  const others = pagerMutants.filter((m) => !rows.some((r) => r.mutant === m.name)).map((m) => ({ rule: '-', owner: m.breaks, scenarios: [], edges: [], mutant: m.name, line: 0 }))
-  return { inProcess: [...rows.filter((r) => !r.mutant.startsWith('stdio:')), ...others], stdio: rows.filter((r) => r.mutant.startsWith('stdio:')) }
+  return { inProcess: rows.filter((r) => !r.mutant.startsWith('stdio:')), stdio: rows.filter((r) => r.mutant.startsWith('stdio:')) }
 }
 
 /**
