@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { main } from '#harness/cli/main.ts'
+import { commandNames, main } from '#harness/cli/main.ts'
 import { commandHelp } from '#harness/cli/command-help.ts'
 import { commandUsage, synopses, usage } from '#harness/cli/usage.ts'
 import { packageRoot } from '#harness/package/package-root.ts'
@@ -20,6 +20,9 @@ const names = Object.keys(commandHelp)
 const flagsOf = (text: string) => [...new Set(text.match(/--[a-z][a-z-]*/g) ?? [])].sort()
 
 describe('per-command help and the version', () => {
+  test('every command has its help, and help names no command that does not exist', () => {
+    expect([...names].sort()).toEqual([...commandNames].sort())
+  })
   test.for(names)('%s --help and -h print its usage and exit 0, whatever else is given', async (name) => {
     for (const argv of [[name, '--help'], [name, '-h'], [name, '--out', 'x', '-h'], ['help', name]]) expect(await cli(...argv), argv.join(' ')).toEqual({ code: 0, stdout: `${commandUsage(name)}\n`, stderr: '' })
   })

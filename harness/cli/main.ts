@@ -23,6 +23,9 @@ const commands: Record<string, () => Promise<Command>> = {
   explore: async () => (await import('#harness/cli/explore-command.ts')).exploreCommand,
 }
 
+/** The name of every command (help excepted). */
+export const commandNames: readonly string[] = Object.keys(commands)
+
 /** What a command may be, for an error that names one it does not know. */
 const commandList = 'expected run, explore, baseline, doctor, reproduce, merge-reports, list, judge, serve or help (or --version)'
 

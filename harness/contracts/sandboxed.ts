@@ -51,7 +51,7 @@ export const sandboxed = defineContract<AgentLogHistory>({
     const outside = sandbox.outside ?? []
     const elsewhere = watched.length > 0 ? `; ${watchedLine(watched)} hold none of its records${outside.length > 0 ? ` (${counted(outside.length, 'other file')} written there: ${outside[0].where}/${outside[0].path}${outside.length > 1 ? ', …' : ''})` : ''}` : ''
     return held(
-      `the decoy workspace outside the sandbox (${counted(decoy, 'file')}, a real store among them) is unchanged byte for byte after ${counted(answered.length, 'answered start and completion call')}, which wrote ${counted(files.length, 'file')} inside the workspace (${shown.slice(0, 2).join(', ')}${shown.length > 2 ? ', …' : ''})${elsewhere}`,
+      `the decoy workspace outside the sandbox (${counted(decoy, 'file')}, a real store among them) is unchanged byte for byte after ${counted(answered.length, 'answered start and completion call')}, which wrote ${counted(files.length, 'file')} inside the workspace (${listed(shown, 2)})${elsewhere}`,
       { writes: answered.length, madeInside: made, decoyFiles: decoy, decoyChanged: 0, watched, writtenOutside: outside.length },
     )
   },

@@ -2,6 +2,7 @@ import type { SessionGiven } from '#harness/drivers/session-client/build-session
 import { nonEndingFaults } from '#harness/servers/session-server/session-script.ts'
 import type { WatchFault } from '#harness/servers/session-server/session-script.ts'
 import { planWatch } from '#harness/servers/session-server/watch-plan.ts'
+import type { WatchPlan } from '#harness/servers/session-server/watch-plan.ts'
 import { servedSession } from '#harness/contracts/session/served-session.ts'
 import { isTransientWatchEnd } from '#harness/servers/session-server/watch-end-codes.ts'
 
@@ -29,17 +30,27 @@ export function refusesCall(kind: string, code: string | null | undefined): bool
  */
 export function watchCut(given: SessionGiven): WatchCut | undefined {
   const { script } = servedSession(given)
-  const settling = script.frames.length - 1
-  const plan = planWatch(script, 1, { sessionId: script.sessionId, cursor: null })
+  const end = plannedCallEnd(planWatch(script, 1, { sessionId: script.sessionId, cursor: null }), script.frames.length - 1)
+  // a permanent end-of-stream error fails the watch rather than ending it under the client: nothing is resumed after it
+  if (!end || (end.fault.kind === 'end-error' && !isTransientWatchEnd(end.fault.code))) return undefined
+  const { fault } = end
+  return { kind: fault.kind as WatchCut['kind'], framesBefore: end.written, frames: script.frames.length, refused: refusesCall(fault.kind, 'code' in fault ? fault.code : null) }
+}
+
+/**
+ * How a planned watch call ends before its settling frame: the fault that ends it, the frames it writes whole before
+ * that fault and the last one's cursor (null: none); undefined when the settling frame comes first or no fault ends it.
+ */
+export function plannedCallEnd(plan: WatchPlan, settling: number): { fault: WatchFault; written: number; cursor: string | null } | undefined {
   let written = 0
+  let cursor: string | null = null
   for (const step of plan.steps) {
     if (step.type === 'bytes' && step.completes !== null && step.completes !== 'end-stream') {
       if (step.completes.frame === settling) return undefined
-      written = step.completes.frame + 1
+      written++
+      cursor = step.completes.cursor
     }
-    // a permanent end-of-stream error fails the watch rather than ending it under the client: nothing is resumed after it
-    if (step.type === 'fault' && step.fault.kind === 'end-error' && !isTransientWatchEnd(step.fault.code)) return undefined
-    if (step.type === 'fault' && !nonEndingFaults.has(step.fault.kind)) return { kind: step.fault.kind as WatchCut['kind'], framesBefore: written, frames: script.frames.length, refused: refusesCall(step.fault.kind, 'code' in step.fault ? step.fault.code : null) }
+    if (step.type === 'fault' && !nonEndingFaults.has(step.fault.kind)) return { fault: step.fault, written, cursor }
   }
   return undefined
 }

@@ -1,8 +1,8 @@
 import type { SessionGiven } from '#harness/drivers/session-client/build-session.ts'
-import { nonEndingFaults } from '#harness/servers/session-server/session-script.ts'
 import { planWatch } from '#harness/servers/session-server/watch-plan.ts'
 import { isTransientWatchEnd } from '#harness/servers/session-server/watch-end-codes.ts'
 import { servedSession } from '#harness/contracts/session/served-session.ts'
+import { plannedCallEnd } from '#harness/contracts/session/watch-cut.ts'
 
 /** A watch call a correct client makes that ends with a permanent end-of-stream error before the settling frame. */
 export interface WatchFailure {
@@ -25,20 +25,10 @@ export function watchFailure(given: SessionGiven): WatchFailure | undefined {
   let cursor: string | null = null
   for (let watch = 1; watch <= calls; watch++) {
     const plan = planWatch(script, watch, { sessionId: script.sessionId, cursor })
-    if (plan.error) return undefined
-    let endedUnder = false
-    for (const step of plan.steps) {
-      if (step.type === 'bytes' && step.completes !== null && step.completes !== 'end-stream') {
-        if (step.completes.frame === settling) return undefined
-        cursor = step.completes.cursor
-      }
-      if (step.type === 'fault' && !nonEndingFaults.has(step.fault.kind)) {
-        if (step.fault.kind === 'end-error' && !isTransientWatchEnd(step.fault.code)) return { watch, code: step.fault.code }
-        endedUnder = true
-        break
-      }
-    }
-    if (!endedUnder) return undefined
+    const end = plan.error ? undefined : plannedCallEnd(plan, settling)
+    if (!end) return undefined
+    if (end.fault.kind === 'end-error' && !isTransientWatchEnd(end.fault.code)) return { watch, code: end.fault.code }
+    cursor = end.cursor ?? cursor // a call that wrote no frame is resumed from the same cursor
   }
   return undefined
 }
