@@ -50,7 +50,13 @@ async function startAndSignal(name: string, signal: NodeJS.Signals, prepareOut?:
   child.stdout.on('data', (d: Buffer) => (stdout += d))
   child.stderr.on('data', (d: Buffer) => (stderr += d))
   let signalledAt = 0
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; afterMs: number }>((done) => child.on('exit', (code, s) => done({ code, signal: s, afterMs: Date.now() - signalledAt })))
+  // the time is taken at the exit, but the result is given once stdout and stderr are read to their end: 'exit' can
+  // come before the last of the kit's output has been read ('close' comes after both)
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; afterMs: number }>((done) => {
+    let afterMs = 0
+    child.on('exit', () => (afterMs = Date.now() - signalledAt))
+    child.on('close', (code, s) => done({ code, signal: s, afterMs }))
+  })
   const fail = (why: string) => new Error(`${why}\nstdout: ${stdout}\nstderr: ${stderr}`)
   // the run has started: vitest says so, and by then the kit's temporary folder is made and its reports folder claimed
   await new Promise<void>((started, failed) => {
@@ -91,7 +97,7 @@ function leftRunning(run: Started): ProcessEntry[] {
   return [...[...now.values()].filter((p) => p.pgrp === run.pid && !p.zombie), ...run.before.filter(same)]
 }
 
-const readResults = (out: string) => JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as RunResults
+const readResults = (out: string) => (existsSync(join(out, 'results.json')) ? (JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as RunResults) : `no results.json in ${out}: ${readdirSync(out).join(', ') || 'nothing'}`)
 
 describe.skipIf(process.platform !== 'linux')('contract-kit run, interrupted', () => {
   for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
@@ -111,6 +117,7 @@ describe.skipIf(process.platform !== 'linux')('contract-kit run, interrupted', (
       expect(run.stderr()).toContain(`contract-kit: interrupted by ${signal}`)
 
       const results = readResults(run.out)
+      if (typeof results === 'string') throw new Error(`${results}\n${run.stderr()}`)
       expect(results).toMatchObject({ interrupted: true, interruptedBy: signal, passed: false })
       const notRun = results.notRun!
       expect(notRun.length).toBeGreaterThan(0)
