@@ -2,6 +2,7 @@ import type { SessionClientHistory } from '#harness/history/history.ts'
 import { byReadPlan } from '#harness/contracts/session/by-read-plan.ts'
 import { broken, defineContract, held, unknown, unknownInTime } from '#harness/contracts/contract.ts'
 import { count, describeReads, describeReply, readsOf } from '#harness/contracts/session/session-run.ts'
+import { deadlineCameEarly } from '#harness/contracts/session/no-time-after.ts'
 import { rereadsAfter } from '#harness/contracts/session/rereads-after.ts'
 import { noOutputReason, permanentAnswers } from '#harness/contracts/session/read-plan.ts'
 import type { ReadPlan } from '#harness/contracts/session/read-plan.ts'
@@ -52,6 +53,8 @@ export const failedReadKeepsMarker = defineContract<SessionClientHistory>({
     if (reads.length === 0) return broken(`the client never read ${id}, which the view cut: the cut text is kept only once its reads failed`, { ...describeReply(run), ...figures })
     const kept = keptCut(run, result)
     if (!('printed' in kept)) {
+      const early = deadlineCameEarly(run, result)
+      if (early) return unknownInTime(`the client exited 2 at its deadline, but ${early}: whether it would have kept the cut reply cannot be told from this run`)
       return broken(`no try could read ${id} whole (${describeReads(reads)}) and the client ${kept.problems.join(', ')}, instead of keeping the cut reply with its marker and exit 0`, { ...describeReply(run), ...figures })
     }
     const last = reads.at(-1)!

@@ -1,6 +1,7 @@
 import type { SessionClientHistory } from '#harness/history/history.ts'
 import { byReadPlan } from '#harness/contracts/session/by-read-plan.ts'
-import { broken, defineContract, held } from '#harness/contracts/contract.ts'
+import { broken, defineContract, held, unknownInTime } from '#harness/contracts/contract.ts'
+import { deadlineCameEarly } from '#harness/contracts/session/no-time-after.ts'
 import { count } from '#harness/contracts/session/session-run.ts'
 import type { SessionRun } from '#harness/contracts/session/session-run.ts'
 import type { ReadPlan } from '#harness/contracts/session/read-plan.ts'
@@ -112,6 +113,8 @@ export const outputFormExact = defineContract<SessionClientHistory>({
   port: 'session-client',
   ...byReadPlan(exercised, (run, plan, result) => {
     if (plan.expectedExit === 1) return judgeFailure(run, plan, result)
+    const early = deadlineCameEarly(run, result)
+    if (early) return unknownInTime(`the client exited 2 at its deadline, but ${early}: the output it would have printed cannot be told from this run`)
     return run.given.output === 'json' ? judgeJson(run, result) : judgeText(run, plan, result)
   }),
 })

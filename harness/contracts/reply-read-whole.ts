@@ -1,6 +1,7 @@
 import type { SessionClientHistory } from '#harness/history/history.ts'
 import { byReadPlan } from '#harness/contracts/session/by-read-plan.ts'
-import { broken, defineContract, held } from '#harness/contracts/contract.ts'
+import { broken, defineContract, held, unknownInTime } from '#harness/contracts/contract.ts'
+import { deadlineCameEarly } from '#harness/contracts/session/no-time-after.ts'
 import { count, describeReads, describeReply, readsOf } from '#harness/contracts/session/session-run.ts'
 import { noOutputReason } from '#harness/contracts/session/read-plan.ts'
 import type { ReadPlan } from '#harness/contracts/session/read-plan.ts'
@@ -49,6 +50,8 @@ export const replyReadWhole = defineContract<SessionClientHistory>({
     }
     const why =
       result.exitCode !== 0 ? `exited ${result.exitCode}` : result.stdout.trim() === '' ? 'printed nothing' : !r ? 'printed no reply' : r.cut ? 'printed the cut reply' : r.whole ? 'printed a truncation marker' : 'printed a reply that is not the whole one'
+    const early = deadlineCameEarly(run, result)
+    if (early) return unknownInTime(`the client exited 2 at its deadline, but ${early}: whether it would have printed the whole reply cannot be told from this run`)
     return broken(`the client ${why} instead of the whole reply (${count(expectedBytes)} bytes)`, { ...describeReply(run), expectedBytes })
   }),
 })

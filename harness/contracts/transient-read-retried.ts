@@ -8,7 +8,7 @@ import { readBudget, readPlan, scenarioReadPlan, triesPerRound } from '#harness/
 import type { ReadPlan } from '#harness/contracts/session/read-plan.ts'
 import type { SessionGiven } from '#harness/drivers/session-client/build-session.ts'
 import { rereadsAfter } from '#harness/contracts/session/rereads-after.ts'
-import { noTimeAfter } from '#harness/contracts/session/no-time-after.ts'
+import { deadlineCameEarly, noTimeAfter } from '#harness/contracts/session/no-time-after.ts'
 import { hungTryLeftOpen } from '#harness/contracts/session/hung-tries.ts'
 
 const wholeAnswers: ReadonlySet<string> = new Set(['ok'])
@@ -98,6 +98,8 @@ export const transientReadRetried = defineContract<SessionClientHistory>({
         if (late) return unknownInTime(`the client exited 2 after ${describeReads(reads)}, but ${late}: a try cut to the deadline is the last`)
         return broken(`the client's try of ${id} hung until the deadline (exit 2) after ${describeReads(reads)}: a try with no answer within its ${count(run.given.tryTimeoutMs)} ms limit is abandoned for the next`, { ...describeReply(run), ...figures, tryTimeoutMs: run.given.tryTimeoutMs })
       }
+      const early = deadlineCameEarly(run, result)
+      if (early) return unknownInTime(`the client exited 2 after ${describeReads(reads)}, but ${early}: whether it would have read ${id} whole cannot be told from this run`)
       const made = reads.length === 0 ? `never read message ${id}, which the view cut` : `gave up on message ${id} after ${describeReads(reads)}`
       return broken(`the client ${made}; a later try would have read it whole`, { ...describeReply(run), ...figures })
     }

@@ -1,5 +1,6 @@
 import type { SessionClientHistory } from '#harness/history/history.ts'
-import { applies, broken, defineContract, held, unknown } from '#harness/contracts/contract.ts'
+import { applies, broken, defineContract, held, unknown, unknownInTime } from '#harness/contracts/contract.ts'
+import { deadlineCameEarly } from '#harness/contracts/session/no-time-after.ts'
 import type { ContractBroken } from '#harness/contracts/contract.ts'
 import { clientResult, count, markerIn, sessionRun } from '#harness/contracts/session/session-run.ts'
 import { noOutputReason, readPlan, scenarioReadPlan } from '#harness/contracts/session/read-plan.ts'
@@ -60,7 +61,8 @@ export const viewMarkerExact = defineContract<SessionClientHistory>({
       })
     }
     applies(exercised(readPlan(run.given, run.oracle), run.given))
-    clientResult(run)
+    const early = deadlineCameEarly(run, clientResult(run))
+    if (!r && early) return unknownInTime(`the client printed no JSON reply, exiting 2 at its deadline, but ${early}: there is no cut reply to measure`)
     if (!r) return unknown('the client printed no JSON reply: there is no cut reply to measure')
     const viewPrefix = run.oracle.replyView.slice(0, markerIn(run.oracle.replyView)?.index ?? 0)
     if (r.text !== whole && (whole.startsWith(r.text) || (viewPrefix !== '' && r.text.startsWith(viewPrefix)))) {

@@ -2,6 +2,7 @@ import { expect } from 'vitest'
 import type { Adapter } from '#harness/adapters/adapter.ts'
 import { explorePort } from '#harness/explore/explore-port.ts'
 import { twoParts, type ExploredCases } from '#harness/__test-helpers__/explored-cases.ts'
+import type { History } from '#harness/history/history.ts'
 
 /**
  * Test helper: the budget the session-client explore tests give every mutant and every reference — a fixed seed; a
@@ -21,6 +22,19 @@ export async function expectReferenceSurvives(adapter: Adapter, cases: ExploredC
   const { seed } = sessionClientExploreBudget
   const exploration = await explorePort({ adapter, port: 'session-client', runs: cases.runs, seed, from: cases.from })
   const found = exploration.found
-  expect(found && { verdict: found.outcome.verdict, error: found.outcome.error?.message, contracts: found.outcome.contracts.filter((c) => c.verdict !== 'held' && c.verdict !== 'not-applicable') }, JSON.stringify(found?.scenario)).toBeUndefined()
+  const seen = found && `${JSON.stringify(found.scenario)}\n${timeline(found.outcome.history)}`
+  expect(found && { verdict: found.outcome.verdict, error: found.outcome.error?.message, contracts: found.outcome.contracts.filter((c) => c.verdict !== 'held' && c.verdict !== 'not-applicable') }, seen).toBeUndefined()
   expect(exploration.cases).toBe(cases.runs)
+}
+
+/** Test helper: a run's History as one line of `ms event` steps from the client's start — what the server saw, and when — for a failure's message. */
+export function timeline(history: History | undefined): string {
+  const events = history?.events ?? []
+  const start = events[0]?.time ?? 0
+  const step = (e: (typeof events)[number]): string => {
+    if (e.type !== 'note') return `${e.type}${'f' in e ? ` ${e.f}` : ''}`
+    const v = e.value as { type?: string; frame?: number; read?: number; answer?: string; how?: string }
+    return [v.type ?? e.what, v.frame ?? (v.read === undefined ? undefined : `${v.read} ${v.answer}`), v.how].filter((x) => x !== undefined).join(' ')
+  }
+  return `timeline (ms from the client's start): ${events.map((e) => `${Math.round(e.time - start)} ${step(e)}`).join(' | ')}`
 }

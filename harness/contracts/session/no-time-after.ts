@@ -1,7 +1,30 @@
 import type { SessionRun } from '#harness/contracts/session/session-run.ts'
 import type { ServerRead } from '#harness/servers/session-server/server-event.ts'
-import { count } from '#harness/contracts/session/session-run.ts'
+import { count, readsOf } from '#harness/contracts/session/session-run.ts'
+import type { SessionClientResult } from '#harness/ports/session-client-port.ts'
 import { waitSlackMs } from '#harness/contracts/session/reconnect-gaps.ts'
+
+/** The least room (ms) the kit gives a client, after its next step came due, before the deadline: see `reactionSlackMs`. */
+export const reactionMarginMs = 500
+
+/**
+ * How long after the moment a client's next step came due (ms) the kit still counts it as on its way: a client on a
+ * busy machine takes time to see an answer, a timer fires late, a new connection takes time to open, and the request
+ * time to reach the server. `reactionMarginMs`, or twice the slowest step from a read's answer (a hung read: its try
+ * limit) to the client's next read in the run, whichever is more: a client seen slow is given the room it showed it
+ * needs. A run with less than that left is settled at a larger time scale, where the room grows and the client's own
+ * slowness does not.
+ */
+export function reactionSlackMs(run: SessionRun): number {
+  const reads: Array<{ at: number; hang: boolean }> = []
+  run.events.forEach((e, i) => void (e.type === 'read' && reads.push({ at: run.times[i]!, hang: e.answer === 'hang' })))
+  let slowest = 0
+  for (let i = 1; i < reads.length; i++) {
+    const [before, next] = [reads[i - 1]!, reads[i]!]
+    slowest = Math.max(slowest, next.at - before.at - (before.hang ? run.given.tryTimeoutMs : 0))
+  }
+  return Math.max(reactionMarginMs, Math.round(2 * slowest))
+}
 
 /**
  * Why a correct client may have had no time for another try after `read` (none: the first read) before its deadline,
@@ -9,32 +32,33 @@ import { waitSlackMs } from '#harness/contracts/session/reconnect-gaps.ts'
  * was due no later than the server's answer to this one (a failure), or that try's limit after the server took it (a
  * hang; the first read: the first frame written that shows the reply, before which it has nothing to read). A client
  * slow to get this far — a busy machine, a slow start — may have begun the try with less than its limit left, cut to
- * the deadline, and then a correct client makes no other. 2 ms of timer slack.
+ * the deadline, and then a correct client makes no other. A client that ended before the deadline had the time; one
+ * whose next step was due less than `reactionSlackMs` before it may not have.
  */
 export function noTimeAfter(run: SessionRun, read: ServerRead | undefined): string | undefined {
   if (run.startedMs === undefined) return undefined
   const deadlineMs = run.startedMs + run.given.timeoutMs
+  if (run.endedMs !== undefined && run.endedMs < deadlineMs - waitSlackMs) return undefined
+  const slackMs = reactionSlackMs(run)
   const since = (ms: number) => `${count(Math.round((ms - run.startedMs!) * 10) / 10)} ms`
   if (!read) {
-    // the first frame written that shows the awaited reply (any frame, where the oracle does not say which show it)
-    const shows = (frame: number) => run.oracle.views?.[frame]?.includes(run.oracle.replyId) ?? true
-    const frameAt = run.events.findIndex((e) => e.type === 'frame' && shows(e.frame))
-    if (frameAt < 0 || deadlineMs - run.times[frameAt]! > waitSlackMs) return undefined
+    const frameAt = firstFrameShowingReply(run)
+    if (frameAt < 0 || deadlineMs - run.times[frameAt]! > slackMs) return undefined
     return `the first frame showing ${run.oracle.replyId ?? 'the reply'} was written ${since(run.times[frameAt]!)} after the client was started, and its ${count(run.given.timeoutMs)} ms deadline may have come before it could read`
   }
   const atMs = run.times[run.events.indexOf(read)]
   if (atMs === undefined) return undefined
   const hang = read.answer === 'hang'
   const dueMs = hang ? atMs + run.given.tryTimeoutMs : atMs
-  if (deadlineMs - dueMs > waitSlackMs) return undefined
+  if (deadlineMs - dueMs > slackMs) return undefined
   const due = hang ? `, its try limit of ${count(run.given.tryTimeoutMs)} ms ran to ${since(dueMs)}` : ''
   return `read ${read.read} (${read.answer}) reached the server ${since(atMs)} after the client was started${due}, and its ${count(run.given.timeoutMs)} ms deadline may have come before another try was due`
 }
 
 /**
  * Why a correct client that exited at its deadline may have had no time to open the watch before it, or undefined when
- * it surely had: it made no WatchSession call (or its first reached the server) in time — no earlier than 2 ms before
- * the deadline counted from when the kit started it — and it did not end before that deadline. A client slow to start
+ * it surely had: it made no WatchSession call (or its first reached the server) in time — no earlier than
+ * `reactionSlackMs` before the deadline counted from when the kit started it — and it did not end before that deadline. A client slow to start
  * (a busy machine, a slow runtime) starts its own clock late; one that gave up before the deadline had the time.
  */
 export function noTimeToWatch(run: SessionRun): string | undefined {
@@ -42,7 +66,24 @@ export function noTimeToWatch(run: SessionRun): string | undefined {
   const deadlineMs = run.startedMs + run.given.timeoutMs
   if (run.endedMs !== undefined && run.endedMs < deadlineMs - waitSlackMs) return undefined
   const at = run.events.findIndex((e) => e.type === 'watch')
-  if (at >= 0 && run.times[at]! < deadlineMs - waitSlackMs) return undefined
+  if (at >= 0 && run.times[at]! < deadlineMs - reactionSlackMs(run)) return undefined
   const first = at < 0 ? 'the client made no WatchSession call' : `its first WatchSession call reached the server ${count(Math.round((run.times[at]! - run.startedMs) * 10) / 10)} ms after the client was started`
   return `${first}, and its ${count(run.given.timeoutMs)} ms deadline may have come before it could open the watch`
+}
+
+/**
+ * Why a client that exited 2 (its deadline) where a correct one settles may have run out of time only because it got
+ * going late, or undefined (it did not exit 2, or surely had the time): it had no time to open the watch, or its last
+ * read of the reply (none: the first frame showing it) left no time for another try before the deadline counted from
+ * when the kit started it. A verdict that expects the settled output is then not to be told from this run.
+ */
+export function deadlineCameEarly(run: SessionRun, result: SessionClientResult): string | undefined {
+  if (result.exitCode !== 2) return undefined
+  return noTimeToWatch(run) ?? noTimeAfter(run, readsOf(run, run.oracle.replyId).at(-1))
+}
+
+/** The index of the first frame written that shows the awaited reply (any frame, where the oracle does not say which show it), or -1. */
+function firstFrameShowingReply(run: SessionRun): number {
+  const shows = (frame: number) => run.oracle.views?.[frame]?.includes(run.oracle.replyId) ?? true
+  return run.events.findIndex((e) => e.type === 'frame' && shows(e.frame))
 }
