@@ -1,4 +1,5 @@
 import type { SessionClientHistory } from '#harness/history/history.ts'
+import { heldUpAtDeadline } from '#harness/contracts/session/client-slowness.ts'
 import { byReadPlan } from '#harness/contracts/session/by-read-plan.ts'
 import { broken, defineContract, held, notApplicable, unknownInTime } from '#harness/contracts/contract.ts'
 import { readBudget } from '#harness/contracts/session/read-plan.ts'
@@ -75,6 +76,8 @@ export const deadlineIsTimeout = defineContract<SessionClientHistory>({
       return broken(`the client exited ${timeoutExit}, but ${missing} at the ${deadline} deadline`, { ...describeReply(run), reads: readsOf(run, run.oracle.replyId).length })
     }
     const what = plan.openAtDeadline ? `every read of ${run.oracle.replyId} hangs past the ${deadline} deadline` : `the settling frame is held back past the ${deadline} deadline`
+    const heldUp = heldUpAtDeadline(run)
+    if (heldUp) return unknownInTime(`${what}, and the client exited ${result.exitCode}, but ${heldUp}`)
     return broken(`${what}, and the client exited ${result.exitCode}${run.reply?.cut ? ' with the cut reply' : ''}, not ${timeoutExit}`, describeReply(run))
   }),
 })

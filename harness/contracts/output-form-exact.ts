@@ -112,9 +112,9 @@ export const outputFormExact = defineContract<SessionClientHistory>({
   from: ['DEP-8516'],
   port: 'session-client',
   ...byReadPlan(exercised, (run, plan, result) => {
-    if (plan.expectedExit === 1) return judgeFailure(run, plan, result)
     const early = deadlineCameEarly(run, result)
     if (early) return unknownInTime(`the client exited 2 at its deadline, but ${early}: the output it would have printed cannot be told from this run`)
+    if (plan.expectedExit === 1) return judgeFailure(run, plan, result)
     return run.given.output === 'json' ? judgeJson(run, result) : judgeText(run, plan, result)
   }),
 })

@@ -1,6 +1,7 @@
 import type { SessionClientHistory } from '#harness/history/history.ts'
 import { byReadPlan } from '#harness/contracts/session/by-read-plan.ts'
-import { broken, defineContract, held } from '#harness/contracts/contract.ts'
+import { broken, defineContract, held, unknownInTime } from '#harness/contracts/contract.ts'
+import { deadlineCameEarly } from '#harness/contracts/session/no-time-after.ts'
 import { count } from '#harness/contracts/session/session-run.ts'
 import type { ReadPlan } from '#harness/contracts/session/read-plan.ts'
 import { firstWaitMs, isEarly, maxWaitMs, reconnectsOf, waitedAtMostMs, waitSlackMs, watchCalls } from '#harness/contracts/session/reconnect-gaps.ts'
@@ -28,7 +29,7 @@ export const reconnectBacksOff = defineContract<SessionClientHistory>({
   from: ['DEP-8516'],
   port: 'session-client',
   timing: true,
-  ...byReadPlan(exercised, (run, plan) => {
+  ...byReadPlan(exercised, (run, plan, result) => {
     const calls = watchCalls(run)
     const { reconnects, replays } = reconnectsOf(calls)
     const early = reconnects.find(isEarly)
@@ -49,6 +50,8 @@ export const reconnectBacksOff = defineContract<SessionClientHistory>({
     if (reconnects.length === 0) {
       const first = calls[0]
       const ended = first ? `ended watch 1 (${first.endedBy ?? 'open'}) after ${first.frames} frame${first.frames === 1 ? '' : 's'}` : `planned a ${plan.watchCut!.kind} to end watch 1, but the client never watched`
+      const early = deadlineCameEarly(run, result)
+      if (early) return unknownInTime(`the server ${ended}, and the client never reopened the watch, but it exited 2 and ${early}`)
       return broken(`the server ${ended}, before the turn settled, and the client never reopened the watch`, { watchCalls: calls.length, replays })
     }
     const replayed = replays > 0 ? `; ${replays} refused call${replays === 1 ? '' : 's'} replayed (no wait due)` : ''

@@ -11,6 +11,13 @@ import type { History } from '#harness/history/history.ts'
 export const sessionClientExploreBudget = { seed: 1, mutantRuns: 60, referenceRuns: 40 } as const
 
 /**
+ * Test helper: the time an explore test of a client run as a command is given — about a minute on a quiet 2-core
+ * machine, but on a busy one the cases its slowness left unknown because of time are replayed at 2× and 4× (as
+ * `contract-kit run` settles them), which is what makes a busy machine give the same verdicts, only later.
+ */
+export const exploreTestTimeoutMs = 900_000
+
+/**
  * The reference budget in two halves — cases 1–20 and 21–40 of the seed — for a client started as a command for every
  * case (0.5–0.9 s a case: a process, and the case's own timeline), so that two test files, on two workers, explore one
  * half each.

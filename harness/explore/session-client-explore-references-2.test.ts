@@ -2,7 +2,7 @@ import { describe, test } from 'vitest'
 import { resolveAdapter } from '#harness/adapters/index.ts'
 import { loadShippedSystems } from '#harness/adapters/shipped-systems.ts'
 import { casesTitle } from '#harness/__test-helpers__/explored-cases.ts'
-import { expectReferenceSurvives, referenceHalves } from '#harness/explore/session-client-explore-budget.ts'
+import { exploreTestTimeoutMs, expectReferenceSurvives, referenceHalves } from '#harness/explore/session-client-explore-budget.ts'
 
 await loadShippedSystems() // the bundled systems these tests name
 
@@ -11,7 +11,7 @@ await loadShippedSystems() // the bundled systems these tests name
 // that the two halves of its 40 cases run on two workers.
 
 describe('session-client explore finds nothing in the references', () => {
-  test(`session-client/reference@command: ${casesTitle(referenceHalves[1])}`, { timeout: 300_000 }, async () => {
+  test(`session-client/reference@command: ${casesTitle(referenceHalves[1])}`, { timeout: exploreTestTimeoutMs }, async () => {
     await expectReferenceSurvives(resolveAdapter('session-client/reference@command'), referenceHalves[1])
   })
 })

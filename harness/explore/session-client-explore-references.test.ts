@@ -2,7 +2,7 @@ import { describe, test } from 'vitest'
 import { resolveAdapter } from '#harness/adapters/index.ts'
 import { loadShippedSystems } from '#harness/adapters/shipped-systems.ts'
 import { casesTitle } from '#harness/__test-helpers__/explored-cases.ts'
-import { expectReferenceSurvives, referenceHalves } from '#harness/explore/session-client-explore-budget.ts'
+import { exploreTestTimeoutMs, expectReferenceSurvives, referenceHalves } from '#harness/explore/session-client-explore-budget.ts'
 
 await loadShippedSystems() // the bundled systems these tests name
 
@@ -15,11 +15,11 @@ await loadShippedSystems() // the bundled systems these tests name
 // recovery/reply-read-whole on the in-process reference at a 1,390 ms deadline so).
 
 describe('session-client explore finds nothing in the references', () => {
-  test('session-client/reference', { timeout: 300_000 }, async () => {
+  test('session-client/reference', { timeout: exploreTestTimeoutMs }, async () => {
     await expectReferenceSurvives(resolveAdapter('session-client/reference'))
   })
 
-  test(`session-client/reference@command: ${casesTitle(referenceHalves[0])}`, { timeout: 300_000 }, async () => {
+  test(`session-client/reference@command: ${casesTitle(referenceHalves[0])}`, { timeout: exploreTestTimeoutMs }, async () => {
     await expectReferenceSurvives(resolveAdapter('session-client/reference@command'), referenceHalves[0])
   })
 })

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { thirdPartyClients } from '#harness/__test-helpers__/session-server/third-party-clients.ts'
 import { createCommandAdapter } from '#harness/adapters/command-adapter.ts'
-import { expectReferenceSurvives } from '#harness/explore/session-client-explore-budget.ts'
+import { exploreTestTimeoutMs, expectReferenceSurvives } from '#harness/explore/session-client-explore-budget.ts'
 
 // The other way of session-client-explore.test.ts, on correct clients the kit did not write: examples/clients/ on
 // three HTTP/2 stacks (node:http2, undici, Python httpx + h2), each started as a command for every case against the
@@ -19,7 +19,7 @@ describe('session-client explore finds nothing in the clients of other HTTP/2 st
     if (process.env.CI) expect(cannot.map((c) => `${c.name}: ${c.cannotRun}`)).toEqual([])
   })
 
-  test(`${nodeHttp2.name} (${nodeHttp2.stack})`, { timeout: 300_000 }, async () => {
+  test(`${nodeHttp2.name} (${nodeHttp2.stack})`, { timeout: exploreTestTimeoutMs }, async () => {
     await expectReferenceSurvives(createCommandAdapter({ name: `command:${nodeHttp2.name}`, template: nodeHttp2.template! }))
   })
 })

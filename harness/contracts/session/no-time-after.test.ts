@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { deadlineCameEarly, noTimeAfter, reactionSlackMs } from '#harness/contracts/session/no-time-after.ts'
+import { deadlineCameEarly, noTimeAfter } from '#harness/contracts/session/no-time-after.ts'
 import type { SessionRun } from '#harness/contracts/session/session-run.ts'
 import type { SessionClientResult } from '#harness/ports/session-client-port.ts'
 import type { ServerEvent, ServerRead } from '#harness/servers/session-server/server-event.ts'
@@ -17,17 +17,6 @@ const read = (n: number, answer: 'hang' | 'unavailable'): ServerRead => ({ type:
 const frame: ServerEvent = { type: 'frame', watch: 1, frame: 0, cursor: 'c-0001' }
 const watch: ServerEvent = { type: 'watch', watch: 1, connection: 1, stream: 1, cursor: null }
 const exited = (exitCode: number): SessionClientResult => ({ exitCode, stdout: '', stderr: '' })
-
-describe('reactionSlackMs', () => {
-  test('500 ms, or twice the slowest step the client showed from an answer (a hung read: its limit) to the next read', () => {
-    expect(reactionSlackMs(run([]))).toBe(500)
-    expect(reactionSlackMs(run([[200, read(1, 'unavailable')], [210, read(2, 'unavailable')]]))).toBe(500)
-    expect(reactionSlackMs(run([[200, read(1, 'unavailable')], [500, read(2, 'unavailable')], [520, read(3, 'unavailable')]]))).toBe(600)
-    expect(reactionSlackMs(run([[150, frame], [500, read(1, 'unavailable')], [520, read(2, 'unavailable')]]))).toBe(500) // not from a frame: a client may wait for one
-    // a hung read's next try is due at its limit: only the time past it is the client's own
-    expect(reactionSlackMs(run([[200, read(1, 'hang')], [900, read(2, 'unavailable')]]))).toBe(600)
-  })
-})
 
 describe('noTimeAfter', () => {
   test('a hung try taken early left time for another before the deadline; one taken late may have been cut to it', () => {

@@ -3,28 +3,7 @@ import type { ServerRead } from '#harness/servers/session-server/server-event.ts
 import { count, readsOf } from '#harness/contracts/session/session-run.ts'
 import type { SessionClientResult } from '#harness/ports/session-client-port.ts'
 import { waitSlackMs } from '#harness/contracts/session/reconnect-gaps.ts'
-
-/** The least room (ms) the kit gives a client, after its next step came due, before the deadline: see `reactionSlackMs`. */
-export const reactionMarginMs = 500
-
-/**
- * How long after the moment a client's next step came due (ms) the kit still counts it as on its way: a client on a
- * busy machine takes time to see an answer, a timer fires late, a new connection takes time to open, and the request
- * time to reach the server. `reactionMarginMs`, or twice the slowest step from a read's answer (a hung read: its try
- * limit) to the client's next read in the run, whichever is more: a client seen slow is given the room it showed it
- * needs. A run with less than that left is settled at a larger time scale, where the room grows and the client's own
- * slowness does not.
- */
-export function reactionSlackMs(run: SessionRun): number {
-  const reads: Array<{ at: number; hang: boolean }> = []
-  run.events.forEach((e, i) => void (e.type === 'read' && reads.push({ at: run.times[i]!, hang: e.answer === 'hang' })))
-  let slowest = 0
-  for (let i = 1; i < reads.length; i++) {
-    const [before, next] = [reads[i - 1]!, reads[i]!]
-    slowest = Math.max(slowest, next.at - before.at - (before.hang ? run.given.tryTimeoutMs : 0))
-  }
-  return Math.max(reactionMarginMs, Math.round(2 * slowest))
-}
+import { heldUpAtDeadline, reactionSlackMs } from '#harness/contracts/session/client-slowness.ts'
 
 /**
  * Why a correct client may have had no time for another try after `read` (none: the first read) before its deadline,
@@ -72,14 +51,15 @@ export function noTimeToWatch(run: SessionRun): string | undefined {
 }
 
 /**
- * Why a client that exited 2 (its deadline) where a correct one settles may have run out of time only because it got
- * going late, or undefined (it did not exit 2, or surely had the time): it had no time to open the watch, or its last
- * read of the reply (none: the first frame showing it) left no time for another try before the deadline counted from
- * when the kit started it. A verdict that expects the settled output is then not to be told from this run.
+ * Why a client that exited 2 (its deadline) where a correct one settles may have run out of time only because it was
+ * slow, or undefined (it did not exit 2, or surely had the time): it was held up at its deadline (heldUpAtDeadline),
+ * it had no time to open the watch, or its last read of the reply (none: the first frame showing it) left no time for
+ * another try before the deadline counted from when the kit started it. A verdict that expects the settled output is
+ * then not to be told from this run: it is unknown because of time, and the run is settled at a larger time scale.
  */
 export function deadlineCameEarly(run: SessionRun, result: SessionClientResult): string | undefined {
   if (result.exitCode !== 2) return undefined
-  return noTimeToWatch(run) ?? noTimeAfter(run, readsOf(run, run.oracle.replyId).at(-1))
+  return heldUpAtDeadline(run) ?? noTimeToWatch(run) ?? noTimeAfter(run, readsOf(run, run.oracle.replyId).at(-1))
 }
 
 /** The index of the first frame written that shows the awaited reply (any frame, where the oracle does not say which show it), or -1. */
