@@ -76,7 +76,7 @@ export const deadlineIsTimeout = defineContract<SessionClientHistory>({
       return broken(`the client exited ${timeoutExit}, but ${missing} at the ${deadline} deadline`, { ...describeReply(run), reads: readsOf(run, run.oracle.replyId).length })
     }
     const what = plan.openAtDeadline ? `every read of ${run.oracle.replyId} hangs past the ${deadline} deadline` : `the settling frame is held back past the ${deadline} deadline`
-    const heldUp = heldUpAtDeadline(run)
+    const heldUp = heldUpAtDeadline(run, result.exitCode)
     if (heldUp) return unknownInTime(`${what}, and the client exited ${result.exitCode}, but ${heldUp}`)
     return broken(`${what}, and the client exited ${result.exitCode}${run.reply?.cut ? ' with the cut reply' : ''}, not ${timeoutExit}`, describeReply(run))
   }),

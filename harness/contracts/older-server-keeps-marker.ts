@@ -1,6 +1,7 @@
 import type { SessionClientHistory } from '#harness/history/history.ts'
 import { byReadPlan } from '#harness/contracts/session/by-read-plan.ts'
-import { broken, defineContract, held } from '#harness/contracts/contract.ts'
+import { broken, defineContract, held, unknownInTime } from '#harness/contracts/contract.ts'
+import { deadlineCameEarly } from '#harness/contracts/session/no-time-after.ts'
 import { describeReads, describeReply, readsOf } from '#harness/contracts/session/session-run.ts'
 import { noOutputReason } from '#harness/contracts/session/read-plan.ts'
 import type { ReadPlan } from '#harness/contracts/session/read-plan.ts'
@@ -22,7 +23,11 @@ export const olderServerKeepsMarker = defineContract<SessionClientHistory>({
   port: 'session-client',
   ...byReadPlan(exercised, (run, _plan, result) => {
     const kept = keptCut(run, result)
-    if (!('printed' in kept)) return broken(`against an older server the client ${kept.problems.join(', ')}`, describeReply(run))
+    if (!('printed' in kept)) {
+      const early = deadlineCameEarly(run, result)
+      if (early) return unknownInTime(`against an older server the client ${kept.problems.join(', ')}, but ${early}`)
+      return broken(`against an older server the client ${kept.problems.join(', ')}`, describeReply(run))
+    }
     const reads = readsOf(run, run.oracle.replyId)
     const tried = reads.length > 0 ? `after ${describeReads(reads)}` : 'without a GetSessionMessage read'
     return held(`${kept.printed}, exit 0, ${tried}`, {

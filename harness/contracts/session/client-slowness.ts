@@ -34,17 +34,19 @@ export function reactionSlackMs(run: SessionRun): number {
 /**
  * Why the client was surely held up around its deadline (a busy machine), or undefined: it ended after the latest its
  * deadline can be — `timeoutMs` after its first connection, its clock having started before it — so its own timers
- * fired late; it made no request after that moment (a client that ignores its deadline goes on reading or watching);
- * and it overran by no more than `reactionSlackMs`, the slowness it showed. Whatever it did not do before it ended is
- * then not to be held against it: the run is settled at a larger time scale.
+ * fired late, and it asked the server nothing after that moment (a client that ignores its deadline goes on reading
+ * or watching). One that exited 2 (`exitCode`) says its deadline fired, however late; one that exited otherwise — a
+ * client may print a settling frame that came after its deadline — is held up only when it overran by no more than
+ * `reactionSlackMs`, the slowness it showed. Whatever it did not do before it ended is then not to be held against
+ * it: the run is settled at a larger time scale.
  */
-export function heldUpAtDeadline(run: SessionRun): string | undefined {
+export function heldUpAtDeadline(run: SessionRun, exitCode: number): string | undefined {
   if (run.startedMs === undefined || run.endedMs === undefined) return undefined
   const first = run.events.findIndex((e) => e.type === 'connection')
   if (first < 0) return undefined
   const latestDeadlineMs = run.times[first]! + run.given.timeoutMs
   const overranMs = run.endedMs - latestDeadlineMs
-  if (overranMs <= waitSlackMs || overranMs > reactionSlackMs(run)) return undefined
+  if (overranMs <= waitSlackMs || (exitCode !== 2 && overranMs > reactionSlackMs(run))) return undefined
   const requestedAfter = run.events.some((e, i) => (e.type === 'watch' || e.type === 'read') && run.times[i]! > latestDeadlineMs)
   if (requestedAfter) return undefined
   const ms = (x: number) => `${count(Math.round(x))} ms`

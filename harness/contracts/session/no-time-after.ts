@@ -59,7 +59,7 @@ export function noTimeToWatch(run: SessionRun): string | undefined {
  */
 export function deadlineCameEarly(run: SessionRun, result: SessionClientResult): string | undefined {
   if (result.exitCode !== 2) return undefined
-  return heldUpAtDeadline(run) ?? noTimeToWatch(run) ?? noTimeAfter(run, readsOf(run, run.oracle.replyId).at(-1))
+  return heldUpAtDeadline(run, 2) ?? noTimeToWatch(run) ?? noTimeAfter(run, readsOf(run, run.oracle.replyId).at(-1))
 }
 
 /** The index of the first frame written that shows the awaited reply (any frame, where the oracle does not say which show it), or -1. */
