@@ -61,9 +61,12 @@ export const viewMarkerExact = defineContract<SessionClientHistory>({
       })
     }
     applies(exercised(readPlan(run.given, run.oracle), run.given))
-    const early = deadlineCameEarly(run, clientResult(run))
-    if (!r && early) return unknownInTime(`the client printed no JSON reply, exiting 2 at its deadline, but ${early}: there is no cut reply to measure`)
-    if (!r) return unknown('the client printed no JSON reply: there is no cut reply to measure')
+    const result = clientResult(run)
+    if (!r) {
+      const early = deadlineCameEarly(run, result)
+      if (early) return unknownInTime(`the client printed no JSON reply, exiting 2 at its deadline, but ${early}: there is no cut reply to measure`)
+      return unknown('the client printed no JSON reply: there is no cut reply to measure')
+    }
     const viewPrefix = run.oracle.replyView.slice(0, markerIn(run.oracle.replyView)?.index ?? 0)
     if (r.text !== whole && (whole.startsWith(r.text) || (viewPrefix !== '' && r.text.startsWith(viewPrefix)))) {
       const prefix = whole.startsWith(r.text)

@@ -37,8 +37,9 @@ export function noTimeAfter(run: SessionRun, read: ServerRead | undefined): stri
 /**
  * Why a correct client that exited at its deadline may have had no time to open the watch before it, or undefined when
  * it surely had: it made no WatchSession call (or its first reached the server) in time — no earlier than
- * `reactionSlackMs` before the deadline counted from when the kit started it — and it did not end before that deadline. A client slow to start
- * (a busy machine, a slow runtime) starts its own clock late; one that gave up before the deadline had the time.
+ * `reactionSlackMs` before the deadline counted from when the kit started it — and it did not end before that
+ * deadline. A client slow to start (a busy machine, a slow runtime) starts its own clock late; one that gave up
+ * before the deadline had the time.
  */
 export function noTimeToWatch(run: SessionRun): string | undefined {
   if (run.startedMs === undefined) return undefined
