@@ -36,6 +36,10 @@ describe('per-command help and the version', () => {
       expect(flagsOf(example).filter((f) => !listed.includes(f))).toEqual([])
     }
   })
+  test("each command's help ends with its exit codes: explore's own (it reads no known-failing list), the kit's for the others", () => {
+    expect(commandUsage('explore')!.split('\n').at(-1)).toBe('Exit codes: 0 nothing found; 1 a case did not hold (saved, or printed when it needs the cases before it); 2 bad usage.')
+    expect(commandUsage('run')).toMatch(/\nExit codes: 0 every outcome as expected; 1 a contract broke unexpectedly, a known-failing entry went stale or expired,\nor an adapter failed; 2 bad usage, an invalid scenario or profile, or nothing selected\.$/)
+  })
   test('--version and -v print the package version; help with no command prints the whole usage; help for an unknown command is bad usage', async () => {
     const { version } = JSON.parse(readFileSync(`${packageRoot}package.json`, 'utf8')) as { version: string }
     expect(await cli('--version')).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' })

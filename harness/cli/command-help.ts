@@ -7,6 +7,8 @@ export interface CommandHelp {
   /** Each flag (or argument) and what it does, its default in the text. */
   flags: Array<[string, string]>
   examples: [string, string]
+  /** The command's own exit codes, where they differ from `contract-kit help`'s. */
+  exitCodes?: string
 }
 
 const runSynopsis = [
@@ -80,6 +82,7 @@ exploration's seed and cases in results.json, go to --out (default reports/). do
       ['--out DIR', 'where the reports go (default: reports)'],
     ],
     examples: ['contract-kit explore --adapter pager/reference --runs 50 --seed 1', "contract-kit explore --adapter 'stdio:python3 my_pager.py' --port pager --max-seconds 60"],
+    exitCodes: 'Exit codes: 0 nothing found; 1 a case did not hold (saved, or printed when it needs the cases before it); 2 bad usage.',
   },
   'merge-reports': {
     synopsis: ['contract-kit merge-reports [DIR] [--out DIR] [--reporter github]'],

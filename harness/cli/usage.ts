@@ -38,5 +38,5 @@ ${help.flags.map(([flag, text]) => `  ${flag.padEnd(width)}  ${text}`).join('\n'
 Examples:
 ${help.examples.map((example) => `  ${example}`).join('\n')}
 
-${exitCodes}`
+${help.exitCodes ?? exitCodes}`
 }
