@@ -38,6 +38,8 @@ export interface MutationSummary {
   score: number
   /** Survivors docs/mutation.md explains as equivalent. */
   explained: number
+  /** killed + timed out, of every mutant a test could judge but those docs/mutation.md explains as equivalent (no scenario can tell them from the reference): the measure the 95 % target is for; in %, one decimal, rounded down. */
+  detectableScore: number
   survivors: Survivor[]
 }
 
@@ -60,7 +62,8 @@ export function summarizeMutation(target: string, report: MutationReport, wallSe
   const detected = (counts.Killed ?? 0) + (counts.Timeout ?? 0)
   const valid = detected + (counts.Survived ?? 0) + (counts.NoCoverage ?? 0)
   const explained = survivors.filter((s) => s.equivalent !== undefined).length
-  return { target, date, wallSeconds, counts, explained, score: valid === 0 ? 100 : Math.floor((detected / valid) * 1000) / 10, survivors }
+  const percent = (part: number, whole: number) => (whole === 0 ? 100 : Math.floor((part / whole) * 1000) / 10)
+  return { target, date, wallSeconds, counts, explained, score: percent(detected, valid), detectableScore: percent(detected, valid - explained), survivors }
 }
 
 /** The source text at a report location (lines and columns from 1, the end exclusive). */

@@ -6,7 +6,7 @@ export function survivorsMarkdown(summary: MutationSummary): string {
   const counts = Object.entries(summary.counts)
     .map(([status, n]) => `${status} ${n}`)
     .join(', ')
-  const lines = [`# Mutation: ${summary.target}`, '', `${summary.score} % (${counts}), ${summary.date}, ${summary.wallSeconds} s; ${summary.explained} of ${summary.survivors.length} survivors explained as equivalent in docs/mutation.md`, '']
+  const lines = [`# Mutation: ${summary.target}`, '', `${summary.detectableScore} % of the detectable mutants killed (Stryker's score ${summary.score} %; ${counts}), ${summary.date}, ${summary.wallSeconds} s; ${summary.explained} of ${summary.survivors.length} survivors explained as equivalent in docs/mutation.md`, '']
   if (summary.survivors.length === 0) lines.push('No mutant survived.')
   else lines.push('| line | status | reference | file | mutator | original | replacement | why it is equivalent |', '| --- | --- | --- | --- | --- | --- | --- | --- |')
   for (const s of summary.survivors) {

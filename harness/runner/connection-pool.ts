@@ -1,8 +1,16 @@
 import type { Adapter, Connection } from '#harness/adapters/adapter.ts'
 
-/** Shares one open connection per adapter across the scenarios of a test file; a failed one is discarded and reopened next time. */
+/**
+ * Shares one open connection per adapter across the scenarios of a test file; a failed one is discarded and reopened
+ * next time. A `fresh` pool shares nothing: each scenario's connection is closed when the scenario is done.
+ */
 export class ConnectionPool {
   readonly #open = new Map<Adapter, Promise<Connection>>()
+  readonly #fresh: boolean
+
+  constructor(options: { fresh?: boolean } = {}) {
+    this.#fresh = options.fresh ?? false
+  }
 
   /** The adapter's open connection, opening it on first use (rejects with the adapter's error). */
   connection(adapter: Adapter): Promise<Connection> {
@@ -20,6 +28,11 @@ export class ConnectionPool {
     const connection = this.#open.get(adapter)
     this.#open.delete(adapter)
     await connection?.then((c) => c.close()).catch(() => {})
+  }
+
+  /** A scenario is done with the adapter's connection: kept for the next one, or closed in a `fresh` pool. */
+  async release(adapter: Adapter): Promise<void> {
+    if (this.#fresh) await this.discard(adapter)
   }
 
   /** Closes every connection. */

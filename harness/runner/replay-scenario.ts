@@ -71,6 +71,7 @@ export async function recordScenario(loaded: LoadedScenario, adapter: Adapter, p
   failure ??= failureIn(recorder)
   const stderr = connection?.stderr() ?? failure?.stderr ?? ''
   if (failure && failure.failure !== 'untestable') await pool.discard(adapter)
+  else await pool.release(adapter)
   const historyFailure: HistoryFailure | undefined = failure ? { failure: failure.failure, message: failure.message } : undefined
   const fields = {
     scenario: loaded.id,

@@ -48,6 +48,8 @@ export interface RunPlan {
    * run's own process then never holds them all); absent: Histories travel with the outcomes (a shard, the API).
    */
   historyDir?: string
+  /** Every scenario opens its connection afresh and closes it when done (the mutation measure: a system is then made in every test, not once per file). */
+  freshConnections?: boolean
 }
 
 /** The plan of the main job: every bundled system, in process and over stdio, and every bundled profile, against every scenario, with expectations. */

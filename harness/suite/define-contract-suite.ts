@@ -30,7 +30,7 @@ export async function defineContractSuite(port: PortName | typeof timingBoundSui
   // the CLI validated every file before the run: read only the selected ones (the lists are checked against every id)
   const all = await listScenarioFiles(root)
   const selected = await loadScenarioFiles(selectScenarios(all, plan.scenarios), root)
-  const pool = new ConnectionPool()
+  const pool = new ConnectionPool({ fresh: plan.freshConnections ?? false })
   const day = today()
   const timeScale = plan.timeScale ?? runTimeScale(undefined)
   const context: SuiteContext = { pool, noExpectations: plan.noExpectations, keepHistories: plan.keepHistories, day, timeScale, ...(plan.scenarioDir ? { scenarioDir: plan.scenarioDir } : {}), ...(plan.timeoutMs ? { timeoutMs: plan.timeoutMs } : {}), ...(plan.historyDir ? { historyDir: plan.historyDir } : {}) }
