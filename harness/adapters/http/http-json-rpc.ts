@@ -151,6 +151,7 @@ export class HttpJsonRpc implements JsonRpcPeer {
       case 'ECONNREFUSED':
         return `could not connect to ${this.url} for \`${method}\`: connection refused (ECONNREFUSED); is the service up and listening there?`
       case 'ECONNRESET':
+      case 'EPIPE':
         return `${this.url} closed the connection before answering \`${method}\` (${error.message})`
       case 'ENOTFOUND':
       case 'EAI_AGAIN':
