@@ -74,6 +74,15 @@ describe('HttpJsonRpc', () => {
     expect(rpc.stderr()).toBe('')
   })
 
+  it('closes an idle connection a second before the idle timeout the service announces, and then speaks over a new one', async () => {
+    const server = await serve((_req, res, { id }) => res.writeHead(200, { 'content-type': 'application/json', 'keep-alive': 'timeout=2' }).end(JSON.stringify({ jsonrpc: '2.0', id, result: null })))
+    const rpc = caller(server.url)
+    await rpc.call('pager.setup', {})
+    await once(server.sockets[0]!, 'close') // the kit's side closed it, about 1 s later
+    await rpc.call('pager.setup', {})
+    expect(server.sockets).toHaveLength(2)
+  })
+
   it('a 500 with a body that is no JSON-RPC error is an error naming the status and the body; the connection is then unusable', async () => {
     const server = await serve((_req, res) => res.writeHead(500, { 'content-type': 'text/plain' }).end('Traceback: the pager fell over'))
     const rpc = caller(server.url)

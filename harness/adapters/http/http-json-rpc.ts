@@ -7,6 +7,9 @@ import type { JsonRpcOutcome } from '#harness/adapters/stdio/json-rpc-process.ts
 import { outputLimits } from '#harness/adapters/stdio/output-limits.ts'
 import { StreamBudget } from '#harness/adapters/stdio/stream-budget.ts'
 
+/** How long the kit keeps an idle connection to a service open, at most. */
+const idleMs = 60_000
+
 /** Where a service answers JSON-RPC over HTTP, and how long and how much the kit reads of it. */
 export interface HttpJsonRpcOptions {
   /** The one URL every request is POSTed to (`http:` or `https:`); its path and query are kept. */
@@ -42,7 +45,10 @@ export class HttpJsonRpc implements JsonRpcPeer {
     this.target = new URL(options.url)
     if (this.target.protocol !== 'http:' && this.target.protocol !== 'https:') throw new TypeError(`expected an http: or https: URL, not ${options.url}`)
     this.url = options.url
-    this.agent = this.target.protocol === 'https:' ? new HttpsAgent({ keepAlive: true, maxSockets: 1 }) : new HttpAgent({ keepAlive: true, maxSockets: 1 })
+    // an idle connection is closed after a minute, or a second before the idle timeout the service announces
+    // (`Keep-Alive: timeout=5`): Node heeds the announcement only to shorten a timeout the agent has
+    const agentOptions = { keepAlive: true, maxSockets: 1, timeout: idleMs }
+    this.agent = this.target.protocol === 'https:' ? new HttpsAgent(agentOptions) : new HttpAgent(agentOptions)
     this.timeoutMs = options.timeoutMs ?? 10_000
     this.perCall = new StreamBudget('response body', options.maxBodyBytes ?? outputLimits.lineBytes, 'in one answer')
     this.perScenario = new StreamBudget('response body', options.maxBodyBytesPerScenario ?? outputLimits.stdoutBytesPerScenario, 'in one scenario')
