@@ -148,7 +148,7 @@ describe('HttpJsonRpc', () => {
   it('a Content-Length past the per-call limit is an error before any of the body is read', async () => {
     const server = await serve((_req, res) => res.writeHead(200, { 'content-length': 10_000 }).write('{'))
     const error = await adapterRejection(caller(server.url, { maxBodyBytes: 4096 }).call('pager.read', {}))
-    expect(error.message).toMatch(/^response body: more than 4 KiB written in one answer/)
+    expect(error.message).toBe('response body: its Content-Length announces 10000 bytes while `pager.read` was waiting for its answer, more than the 4 KiB (4096 bytes) the kit reads in one answer; the kit read none of it and closed the connection')
   })
 
   it('the bodies of one scenario count against its budget, from where the scenario begins', async () => {
@@ -181,6 +181,18 @@ describe('HttpJsonRpc', () => {
     expect(error.failure).toBe('timeout')
     expect(error.message).toBe(`\`pager.read\` got no answer from ${server.url} within 300 ms; the request was abandoned and its connection closed, since the service's state is unknown`)
     await closed
+  })
+
+  it('closing the connection abandons the call in flight, and every later call fails', async () => {
+    let arrived!: () => void
+    const inFlight = new Promise<void>((resolve) => (arrived = resolve))
+    const server = await serve(() => arrived()) // never answered
+    const rpc = caller(server.url)
+    const call = adapterRejection(rpc.call('pager.read', {}))
+    await inFlight
+    await rpc.close()
+    expect((await call).message).toBe('the connection was closed by the kit while `pager.read` was waiting for its answer')
+    expect((await adapterRejection(rpc.call('pager.read', {}))).message).toMatch(/^cannot call `pager.read`, the connection is unusable: the connection was closed by the kit/)
   })
 
   it('a refused connection is an error naming the URL', async () => {

@@ -4,6 +4,7 @@ import { AdapterError, type AdapterFailure } from '#harness/adapters/adapter-err
 import type { JsonRpcPeer } from '#harness/adapters/json-rpc-connection.ts'
 import { readHttpAnswer } from '#harness/adapters/http/read-http-answer.ts'
 import type { JsonRpcOutcome } from '#harness/adapters/stdio/json-rpc-process.ts'
+import { byteSize } from '#harness/adapters/stdio/byte-size.ts'
 import { outputLimits } from '#harness/adapters/stdio/output-limits.ts'
 import { StreamBudget } from '#harness/adapters/stdio/stream-budget.ts'
 
@@ -105,7 +106,6 @@ export class HttpJsonRpc implements JsonRpcPeer {
           req.destroy() // nothing more is read, and the socket is not reused
           reject(error)
         })
-      this.abandon = (error) => fail(error.failure, `${error.message}${waiting}`)
       const requestOf = this.target.protocol === 'https:' ? httpsRequest : httpRequest
       const req: ClientRequest = requestOf(this.target, {
         method: 'POST',
@@ -116,6 +116,7 @@ export class HttpJsonRpc implements JsonRpcPeer {
         () => fail('timeout', `\`${method}\` got no answer from ${this.url} within ${timeoutMs} ms; the request was abandoned and its connection closed, since the service's state is unknown`),
         timeoutMs,
       )
+      this.abandon = (error) => fail(error.failure, `${error.message}${waiting}`)
       req.on('error', (error: NodeJS.ErrnoException) => fail('crashed', this.unreachable(method, error)))
       req.on('response', (res) => this.read(res, { id, method, waiting }, fail, (outcome) => settle(() => resolve(outcome))))
       req.end(body)
@@ -133,7 +134,10 @@ export class HttpJsonRpc implements JsonRpcPeer {
     }
     const over = (budget: StreamBudget) => fail('protocol', `${budget.message(call.waiting)}; the kit read no further and closed the connection`)
     const declared = Number(res.headers['content-length'])
-    if (Number.isFinite(declared) && declared > this.perCall.limitBytes) return over(this.perCall) // said up front: none of it is read
+    if (Number.isFinite(declared) && declared > this.perCall.limitBytes) {
+      const limit = this.perCall.limitBytes
+      return fail('protocol', `response body: its Content-Length announces ${declared} bytes${call.waiting}, more than the ${byteSize(limit)} (${limit} bytes) the kit reads in one answer; the kit read none of it and closed the connection`)
+    }
     const chunks: Buffer[] = []
     res.on('data', (chunk: Buffer) => {
       if (!this.perCall.take(chunk.length)) return over(this.perCall)
