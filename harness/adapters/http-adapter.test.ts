@@ -82,7 +82,7 @@ describe('the http: adapter, against serve-http', () => {
     expect(outcome.error?.message).toContain(`http:${agentLog} is a service already running, reached over HTTP, so the kit cannot observe its process id (pid); its process, to kill with SIGKILL and start again on the same store (kill-restart), which this scenario needs; run it over stdio (stdio:<command>), where the kit starts it and can`)
   })
 
-  it('a service that is not there makes each run an error naming the URL, and the runs go on', async () => {
+  it('a URL the service does not answer on makes each run an error naming it (HTTP 404), and the runs go on', async () => {
     const gone = `http://127.0.0.1:${new URL(pager).port}/nowhere`
     const adapter = resolveAdapter(`http:${gone}`)
     const error = await adapterRejection(adapter.open())
