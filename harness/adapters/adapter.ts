@@ -18,7 +18,7 @@ export interface PortMap {
 export type PortName = keyof PortMap
 
 /** How the kit reaches an implementation. */
-export type Transport = 'in-process' | 'stdio' | 'command'
+export type Transport = 'in-process' | 'stdio' | 'command' | 'http'
 
 /** What the kit knows about the implementation behind a connection, for the History and the report. */
 export interface SystemInfo {
@@ -27,6 +27,8 @@ export interface SystemInfo {
   ports: PortName[]
   pid?: number
   command?: string[]
+  /** The URL of a service reached over HTTP (`http:` adapters). */
+  url?: string
 }
 
 /** A live connection to one implementation, offering the ports its handshake declared. */
@@ -47,7 +49,7 @@ export interface Connection {
 
 /** How the kit opens a connection to one implementation under test. */
 export interface Adapter {
-  /** The name reports use: a bundled system (`pager/reference`) or `stdio:<command line>`. */
+  /** The name reports use: a bundled system (`pager/reference`), `stdio:<command line>` or `http:<url>`. */
   readonly name: string
   /**
    * Starts or loads the implementation and completes the handshake; `cwd` runs a subprocess in that folder (a sandbox),

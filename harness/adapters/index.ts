@@ -5,6 +5,8 @@ import type { Adapter } from '#harness/adapters/adapter.ts'
 import { createInProcessAdapter } from '#harness/adapters/in-process-adapter.ts'
 import { createStdioAdapter } from '#harness/adapters/stdio-adapter.ts'
 import { createCommandAdapter } from '#harness/adapters/command-adapter.ts'
+import { createHttpAdapter } from '#harness/adapters/http-adapter.ts'
+import { serviceUrl } from '#harness/adapters/http/service-url.ts'
 import { bundledScript } from '#harness/adapters/command/bundled-script.ts'
 import { parseCommandLine } from '#harness/adapters/parse-command-line.ts'
 import { withAbsolutePaths } from '#harness/adapters/absolute-paths.ts'
@@ -18,6 +20,9 @@ export const stdioSuffix = '@stdio'
 
 /** The prefix of an adapter name that runs any implementation over stdio: `stdio:<command line>`. */
 export const stdioPrefix = 'stdio:'
+
+/** The prefix of an adapter name that checks a service already running, over HTTP: `http:<url>` (`http:http://127.0.0.1:8080/rpc`). */
+export const httpPrefix = 'http:'
 
 const serveStdio = kitModule('fixtures/systems/serve-stdio')
 const sessionClientCli = kitModule('fixtures/systems/session-client/cli')
@@ -51,7 +56,7 @@ function loadedAdapterNames(): string[] {
   return Object.keys(shippedSystems().bundled).flatMap((name) => [...(name.startsWith('agent-log/') ? [] : [name]), ...(suffixOf(name) ? [name + suffixOf(name)] : [])])
 }
 
-/** The shipped system an adapter name runs (bundled, a mutant or a silent one; without its transport suffix), or undefined for `stdio:` and `command:` adapters. */
+/** The shipped system an adapter name runs (bundled, a mutant or a silent one; without its transport suffix), or undefined for `stdio:`, `http:` and `command:` adapters. */
 export function bundledSystemOf(adapterName: string): string | undefined {
   if (!mayNameShippedSystem(adapterName)) return undefined
   if (!shippedSystemsLoadedFor(adapterName)) {
@@ -86,14 +91,15 @@ export async function bundledClientTemplate(system: string): Promise<string[]> {
   return [process.execPath, await bundledScript(sessionClientCli), variant, '--url', '{url}', '--session', '{session}', '--timeout', '{timeout}', '--try-timeout', '{tryTimeout}', '-o', '{output}']
 }
 
-/** Resolves an adapter name: a bundled system (in process, `@stdio` or `@command`), `stdio:<command line>`, or `command:<template>`. */
+/** Resolves an adapter name: a bundled system (in process, `@stdio` or `@command`), `stdio:<command line>`, `http:<url>`, or `command:<template>`. */
 export function resolveAdapter(name: string, options: { timeoutMs?: number } = {}): Adapter {
   if (name.startsWith(stdioPrefix)) return createStdioAdapter({ name, command: commandLineAfter(stdioPrefix, name), timeoutMs: options.timeoutMs })
+  if (name.startsWith(httpPrefix)) return createHttpAdapter({ name, url: urlAfterPrefix(name), timeoutMs: options.timeoutMs })
   if (name.startsWith(commandPrefix)) return createCommandAdapter({ name, template: commandLineAfter(commandPrefix, name) })
   const system = bundledSystemOf(name)
   if (system === undefined) {
     throw new UnknownAdapterError(
-      `--adapter ${JSON.stringify(name)}: expected a bundled system (${loadedAdapterNames().join(', ')}), a mutant or silent system (contract-kit list --systems), stdio:<command line> or command:<template>`,
+      `--adapter ${JSON.stringify(name)}: expected a bundled system (${loadedAdapterNames().join(', ')}), a mutant or silent system (contract-kit list --systems), stdio:<command line>, http:<url> or command:<template>`,
     )
   }
   if (name.endsWith(commandSuffix)) return createCommandAdapter({ name, template: () => bundledClientTemplate(system) })
@@ -114,6 +120,13 @@ function commandLineAfter(prefix: string, name: string): string[] {
   } catch (error) {
     throw new UnknownAdapterError(`--adapter ${JSON.stringify(name)}: ${error instanceof Error ? error.message : String(error)}`)
   }
+}
+
+/** The URL after `http:` in an adapter name; one that is not an http:// or https:// URL is an UnknownAdapterError. */
+function urlAfterPrefix(name: string): string {
+  const parsed = serviceUrl(name.slice(httpPrefix.length))
+  if (parsed.ok) return parsed.url
+  throw new UnknownAdapterError(`--adapter ${JSON.stringify(name)}: ${parsed.problem}; expected http:<url> of a running service, e.g. http:http://127.0.0.1:8080/rpc`)
 }
 
 /** The adapter of a plan entry: a profile's implementation started from its launch, or else the entry's name resolved. */

@@ -46,9 +46,9 @@ export function shippedSystemsLoadedFor(adapterName: string): boolean {
   return loaded.has(portOfBundled(adapterName))
 }
 
-/** Whether an adapter name may name a shipped system (anything but `stdio:<command line>` and `command:<template>`). */
+/** Whether an adapter name may name a shipped system (anything but `stdio:<command line>`, `http:<url>` and `command:<template>`). */
 export function mayNameShippedSystem(adapterName: string): boolean {
-  return !adapterName.startsWith('stdio:') && !adapterName.startsWith('command:')
+  return !['stdio:', 'http:', 'command:'].some((prefix) => adapterName.startsWith(prefix))
 }
 
 /** The port a shipped system offers, read from its name (`pager/reference` offers `pager`), without loading it. */

@@ -1,15 +1,10 @@
-import type { Adapter, Connection, OpenOptions, PortMap, PortName, SystemInfo } from '#harness/adapters/adapter.ts'
-import { AdapterError } from '#harness/adapters/adapter-error.ts'
-import { excerpt, excerptJson } from '#harness/adapters/stdio/excerpt.ts'
-import { isInitializeResult } from '#harness/adapters/stdio/initialize-result.ts'
+import type { Adapter, Connection, OpenOptions } from '#harness/adapters/adapter.ts'
 import { JsonRpcProcess } from '#harness/adapters/stdio/json-rpc-process.ts'
-import { createStdioPager, type JsonRpcCaller } from '#harness/adapters/stdio/stdio-pager.ts'
-import { createStdioToolOutput } from '#harness/adapters/stdio/stdio-tool-output.ts'
-import { createStdioAgentLog } from '#harness/adapters/stdio/stdio-agent-log.ts'
+import { handshake, jsonRpcConnection } from '#harness/adapters/json-rpc-connection.ts'
 import { processObservations } from '#harness/adapters/observation.ts'
 
-/** The protocol version the kit asks for in `initialize`. */
-export const stdioProtocol = 'contract-kit/stdio@1'
+/** The protocol version the kit asks for in `initialize` (one constant for stdio and HTTP: json-rpc-protocol.ts). */
+export { stdioProtocol } from '#harness/adapters/json-rpc-protocol.ts'
 
 /** How to start an implementation that speaks the stdio protocol (docs/stdio-protocol.md). */
 export interface StdioAdapterOptions {
@@ -31,13 +26,6 @@ export interface StdioAdapterOptions {
   env?: Record<string, string | undefined>
 }
 
-/** How each port's operations become JSON-RPC calls; a port added to PortMap must be added here. */
-const portClients: { [P in PortName]?: (rpc: JsonRpcCaller) => PortMap[P] } = {
-  pager: createStdioPager,
-  'tool-output': createStdioToolOutput,
-  'agent-log': createStdioAgentLog,
-}
-
 /** An adapter that spawns an implementation and speaks newline-delimited JSON-RPC 2.0 with it over stdin/stdout. */
 export function createStdioAdapter(options: StdioAdapterOptions): Adapter {
   let command: string[] | undefined
@@ -55,55 +43,12 @@ export function createStdioAdapter(options: StdioAdapterOptions): Adapter {
       })
       try {
         const declared = await handshake(rpc, options.handshakeTimeoutMs ?? Math.max(timeoutMs, 10_000))
-        return connect(rpc, declared, options.shownCommand ?? command)
+        const shown = options.shownCommand ?? command
+        return jsonRpcConnection(rpc, declared, { name: declared.name, transport: 'stdio', ports: declared.ports, pid: rpc.pid, command: [...shown] }, processObservations)
       } catch (error) {
         await rpc.close()
         throw error
       }
     },
-  }
-}
-
-async function handshake(rpc: JsonRpcProcess, timeoutMs: number): Promise<{ name: string; ports: PortName[] }> {
-  const outcome = await rpc.call('initialize', { protocol: stdioProtocol }, timeoutMs)
-  if (!outcome.ok) {
-    const { code, message } = outcome.error
-    throw new AdapterError('handshake', `initialize answered JSON-RPC error ${code}: ${excerpt(message)}`, rpc.stderr())
-  }
-  const result = outcome.result
-  if (!isInitializeResult(result)) {
-    const shown = excerptJson(result)
-    throw new AdapterError(
-      'handshake',
-      `initialize must answer { "name": string, "ports": string[] }, e.g. {"name":"my-pager","ports":["pager"]}; it answered ${shown}`,
-      rpc.stderr(),
-    )
-  }
-  const ports = [...new Set(result.ports)].filter((port): port is PortName => Object.hasOwn(portClients, port)).sort()
-  return { name: result.name, ports }
-}
-
-function connect(rpc: JsonRpcProcess, declared: { name: string; ports: PortName[] }, command: string[]): Connection {
-  const system: SystemInfo = { name: declared.name, transport: 'stdio', ports: declared.ports, pid: rpc.pid, command: [...command] }
-  const clients = new Map<PortName, unknown>()
-  return {
-    system,
-    port<P extends PortName>(name: P): PortMap[P] {
-      const client = portClients[name]
-      if (!declared.ports.includes(name) || !client) {
-        const offered = declared.ports.length === 0 ? 'none the kit knows' : declared.ports.join(', ')
-        throw new AdapterError(
-          'handshake',
-          `${declared.name} did not declare the port '${name}' in its initialize answer (it declared: ${offered})`,
-          rpc.stderr(),
-        )
-      }
-      if (!clients.has(name)) clients.set(name, client(rpc))
-      return clients.get(name) as PortMap[P]
-    },
-    observes: processObservations,
-    stderr: () => rpc.stderr(),
-    close: () => rpc.close(),
-    beginScenario: () => rpc.beginScenario(),
   }
 }

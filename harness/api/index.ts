@@ -1,6 +1,6 @@
 /**
  * The `contract-kit` package's API: the ports an implementation offers, the adapters that reach one (in process, over
- * stdio, as a command), the scenario files, the contracts and the verdicts they give, the measures a ceiling counts in,
+ * stdio or HTTP, as a command), the scenario files, the contracts and the verdicts they give, the measures a ceiling counts in,
  * and the fast-check arbitraries `explore` draws scenarios from. The vitest suite is `contract-kit/vitest`.
  */
 
@@ -14,9 +14,10 @@ export type * from '#harness/ports/agent-log-port.ts'
 export type * from '#harness/ports/snapshotter-port.ts'
 export type * from '#harness/ports/session-client-port.ts'
 
-// adapters: in process, over the stdio protocol, as a client command line; a name as `--adapter` takes it
+// adapters: in process, over the stdio protocol (or over HTTP, to a running service), as a client command line; a name as `--adapter` takes it
 export { createInProcessAdapter, type InProcessAdapterOptions } from '#harness/adapters/in-process-adapter.ts'
 export { createStdioAdapter, stdioProtocol, type StdioAdapterOptions } from '#harness/adapters/stdio-adapter.ts'
+export { createHttpAdapter, type HttpAdapterOptions } from '#harness/adapters/http-adapter.ts'
 export { createCommandAdapter, commandPlaceholders, type CommandAdapterOptions } from '#harness/adapters/command-adapter.ts'
 export { AdapterError } from '#harness/adapters/adapter-error.ts'
 export { adapterNamed } from '#harness/api/adapter-named.ts'

@@ -44,7 +44,12 @@ describe.concurrent('bad usage and bad input: exit 2 with one line and no stack 
     [
       'an unknown adapter',
       (out) => ['run', '--adapter', 'pager/nope', '--out', out],
-      /^contract-kit: --adapter "pager\/nope": expected a bundled system \(.*pager\/reference.*\), stdio:<command line> or command:<template>$/,
+      /^contract-kit: --adapter "pager\/nope": expected a bundled system \(.*pager\/reference.*\), stdio:<command line>, http:<url> or command:<template>$/,
+    ],
+    [
+      'an http: adapter whose URL is not http:// or https://',
+      (out) => ['run', '--adapter', 'http:ftp://127.0.0.1/rpc', '--out', out],
+      /^contract-kit: --adapter "http:ftp:\/\/127\.0\.0\.1\/rpc": the kit speaks http:\/\/ or https:\/\/ only, not ftp:\/\/; expected http:<url> of a running service, e\.g\. http:http:\/\/127\.0\.0\.1:8080\/rpc$/,
     ],
     [
       'a scenario pattern matching nothing',

@@ -27,7 +27,8 @@ did not hold into DIR (default reports/).
 NAME is a bundled system (pager/reference), a bundled system over stdio (pager/reference@stdio), a mutant or
 silent system the kit ships (contract-kit list --systems), stdio:<command line> for any implementation speaking
 the stdio protocol (docs/stdio-protocol.md) — it then runs every selected scenario of the ports its handshake
-declares — or command:<template> for a session client's command line (docs/session-client-port.md).
+declares —, http:<url> for a service already running that speaks it over HTTP (docs/http-protocol.md), or
+command:<template> for a session client's command line (docs/session-client-port.md).
 FILE is a profile (docs/profiles.md): one implementation's command, ports, capabilities, and its known-failing
 and known-flaky lists; an expired or stale entry fails the run.
 PATTERN matches case ids: * within one level, ** across levels (regressions/analysis-result-budget/**).

@@ -118,9 +118,10 @@ export function scenarioNeeds(loaded: LoadedScenario, driver: Driver<Scenario, u
 }
 
 function cannotObserve(adapter: string, connection: Connection, missing: Observation[]): string {
-  const how = connection.system.transport === 'in-process' ? 'runs in the kit’s own process' : `runs as a ${connection.system.transport} process`
+  const { transport } = connection.system
+  const how = transport === 'in-process' ? 'runs in the kit’s own process' : transport === 'http' ? 'is a service already running, reached over HTTP' : `runs as a ${transport} process`
   const what = missing.map((o) => `${observations[o]} (${o})`).join('; ')
-  const fix = connection.system.transport === 'in-process' ? '; run it over stdio (…@stdio or stdio:<command>), where the kit can' : ''
+  const fix = transport === 'in-process' ? '; run it over stdio (…@stdio or stdio:<command>), where the kit can' : transport === 'http' ? '; run it over stdio (stdio:<command>), where the kit starts it and can' : ''
   return `${adapter} ${how}, so the kit cannot observe ${what}, which this scenario needs${fix}`
 }
 

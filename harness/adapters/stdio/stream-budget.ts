@@ -5,8 +5,8 @@ export class StreamBudget {
   private used = 0
 
   constructor(
-    /** `stdout` or `stderr`, for the message. */
-    readonly stream: 'stdout' | 'stderr',
+    /** `stdout` or `stderr` (stdio, command), or `response body` (HTTP), for the message. */
+    readonly stream: 'stdout' | 'stderr' | 'response body',
     readonly limitBytes: number,
     /** Where the count runs, for the message: "from one request to the next", "in one run". */
     readonly span: string,
