@@ -74,6 +74,7 @@ const notApplicableOnReference: Record<string, string[]> = {
   'cap-in-utf8-bytes': ['recovery/spill-fallback'],
   'deep-page-offers-depth': ['recovery/spill-fallback'],
   'five-thousand-siblings-spilled': ['recovery/spill-fallback'],
+  'head-five-levels-deep': ['recovery/spill-fallback'],
   'oversized-snapshot-spilled': ['recovery/spill-fallback'],
   'oversized-snapshot-spilled-chromium': ['recovery/spill-fallback'],
   'fallback-failing-spiller': ['recovery/spill-roundtrip'],
