@@ -29,15 +29,24 @@ sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from agent_log import AgentLog  # noqa: E402
-from http_service import parse_address, serve_http  # noqa: E402
 from json_rpc import Dispatcher  # noqa: E402
 from pager import Pager  # noqa: E402
 from stdio import serve  # noqa: E402
 
 
+def http_address(text):
+    # http.server and what it imports take tens of milliseconds to load: only to serve over HTTP, never per stdio process
+    from http_service import parse_address
+
+    try:
+        return parse_address(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error))
+
+
 def main():
     parser = argparse.ArgumentParser(description="The pager and agent-log ports over contract-kit/stdio@1 (stdin and stdout), or over HTTP.")
-    parser.add_argument("--http", metavar="HOST:PORT", type=parse_address, help="serve over HTTP on this address instead (port 0: a free one)")
+    parser.add_argument("--http", metavar="HOST:PORT", type=http_address, help="serve over HTTP on this address instead (port 0: a free one)")
     parser.add_argument("--until-stdin-ends", action="store_true", help="with --http: also stop when stdin closes")
     args = parser.parse_args()
     pager = Pager()
@@ -61,6 +70,8 @@ def main():
         serve(dispatcher)
         agent_log.close()
     else:
+        from http_service import serve_http
+
         serve_http(dispatcher, args.http, until_stdin_ends=args.until_stdin_ends, close=agent_log.close)
     return 0
 
