@@ -79,6 +79,14 @@ describe('diagnoseHttp', () => {
     expect(diagnosis.checks[1]!.summary).toBe(`${elsewhere} answered \`initialize\` with HTTP 404 Not Found: "serve-http answers POST /rpc only\\n"`)
     expect(diagnosis.checks[1]!.fix).toMatch(/^Answer POST on the URL, exactly as given \(its path too\)/)
   })
+
+  it('fails the handshake of an https:// URL on a plain-HTTP port, saying TLS failed', async () => {
+    const https = service.url.replace(/^http:/, 'https:')
+    const diagnosis = await diagnoseHttp({ url: https })
+    expect(statuses(diagnosis)).toMatchObject({ reachable: 'ok', handshake: 'fail', latency: 'skip' })
+    expect(diagnosis.checks[1]!.summary).toMatch(new RegExp(`^\`initialize\` to ${https.replace(/[.]/g, '\\.')} failed before an answer came: .*wrong version number`))
+    expect(diagnosis.checks[1]!.fix).toBe('The TLS handshake failed: does the service speak plain HTTP on that port? Then give its http:// URL.')
+  })
 })
 
 describe('contract-kit doctor --adapter http:<url>', () => {

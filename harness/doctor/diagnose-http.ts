@@ -46,6 +46,9 @@ const fixes: Partial<Record<AdapterError['failure'], string>> = {
   crashed: 'The service closed the connection before answering: read its own logs; is it the service you meant listening there (not a proxy or another program)?',
 }
 
+const certificateFix = "Node does not trust the service's certificate: add the CA that signed it with NODE_EXTRA_CA_CERTS=<file.pem> (docs/http-protocol.md#requests), or give the URL whose name the certificate holds."
+const notTlsFix = 'The TLS handshake failed: does the service speak plain HTTP on that port? Then give its http:// URL.'
+
 /**
  * Checks a service already running, reached at its URL, before any scenario: that it takes a connection, its
  * `initialize` answer (what it declared), and the latency of a few more `initialize` round trips (a call that changes
@@ -77,7 +80,9 @@ export async function diagnoseHttp(options: DiagnoseHttpOptions): Promise<Diagno
       answered = outcome.ok
     } catch (error) {
       const failure = error instanceof AdapterError ? error.failure : 'crashed'
-      handshake = { id: 'handshake', status: 'fail', summary: error instanceof Error ? error.message : String(error), details: [], fix: fixes[failure] ?? fixes.crashed! }
+      const summary = error instanceof Error ? error.message : String(error)
+      const fix = /certificate|self[- ]signed/i.test(summary) ? certificateFix : /wrong version number|EPROTO/.test(summary) ? notTlsFix : (fixes[failure] ?? fixes.crashed!)
+      handshake = { id: 'handshake', status: 'fail', summary, details: [], fix }
     }
     const latency = answered
       ? await measureHttpLatency(rpc, { calls: options.latencyCalls ?? 5, maxCallMs: options.maxCallMs ?? 1_000, timeoutMs })
