@@ -32,7 +32,7 @@ class RpcHandler(BaseHTTPRequestHandler):
             return self.refuse(404, "Not Found")
         length = self.headers.get("Content-Length")
         if length is None or not length.isdigit():
-            return self.refuse(411, "Length Required")  # the kit always sends Content-Length
+            return self.refuse(411, "Length Required", "send the request body with a Content-Length")  # as the kit does
         raw = self.rfile.read(int(length))
         response = self.server.answer(raw)
         if response is None:  # a notification: nothing to answer
@@ -53,9 +53,9 @@ class RpcHandler(BaseHTTPRequestHandler):
 
     do_GET = do_HEAD = do_PUT = do_DELETE = do_PATCH = do_OPTIONS = do_other
 
-    def refuse(self, status, reason):
+    def refuse(self, status, reason, why="this service answers POST %s only" % RPC_PATH):
         """A status that is no JSON-RPC answer, and the connection closed: any body the request carried is left unread."""
-        body = ("%d %s: this service answers POST %s only\n" % (status, reason, RPC_PATH)).encode("utf-8")
+        body = ("%d %s: %s\n" % (status, reason, why)).encode("utf-8")
         self.send_response(status)
         if status == 405:
             self.send_header("Allow", "POST")
