@@ -19,7 +19,7 @@ import datetime
 import os
 import sqlite3
 
-from stdio import log
+from json_rpc import log
 
 TABLE = """CREATE TABLE IF NOT EXISTS background_agent_log (
 	workspace_path TEXT NOT NULL,

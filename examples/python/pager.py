@@ -17,7 +17,7 @@ if __name__ == "__main__":
     sys.dont_write_bytecode = True  # never write __pycache__/ beside these files (see contract_kit_reference.py)
 
 from measures import SEPARATOR, item_costs, measure
-from stdio import PortError
+from json_rpc import PortError
 
 COLLECTIONS = ("model-exchanges", "capability-calls")
 DEFAULT_LIMIT = 100
@@ -162,8 +162,9 @@ class Pager:
 
 
 if __name__ == "__main__":
+    from json_rpc import Dispatcher
     from stdio import serve
 
     pager = Pager()
-    serve(name="python-pager", version="1.0.0", ports=["pager"], handlers={"pager.setup": pager.setup, "pager.read": pager.read})
+    serve(Dispatcher(name="python-pager", version="1.0.0", ports=["pager"], handlers={"pager.setup": pager.setup, "pager.read": pager.read}))
     sys.exit(0)

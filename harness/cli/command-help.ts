@@ -132,13 +132,15 @@ sometimes made known-flaky. --update writes it.`,
     summary: `Starts one implementation over stdio and checks it before any scenario: the initialize handshake, stray stdout
 lines (a banner, a log line), how much it writes to stderr, per-call latency (N calls of each declared port,
 default 20; warns above MS, default 1000), exit when stdin closes, and SIGTERM. Prints ok/warn/fail per check,
-with a fix. --port names a port the handshake must declare (a profile's ports by default).
+with a fix. --port names a port the handshake must declare (a profile's ports by default). A service already
+running, http:<url>, is not started: doctor checks it takes a connection, its handshake and the latency of N
+initialize round trips (default 5); the checks about a process are printed as not applicable.
 Exit 0 no check failed (warnings allowed), 1 a check failed, 2 bad usage.`,
     flags: [
       ['--profile FILE', 'the implementation, as a profile names it (this or --adapter)'],
-      ['--adapter NAME', 'the implementation: stdio:<command line>, a bundled system @stdio, or command:<template>'],
+      ['--adapter NAME', 'the implementation: stdio:<command line>, a bundled system @stdio, http:<url>, or command:<template>'],
       ['--port PORT', "a port the handshake must declare (repeatable; default: a profile's ports)"],
-      ['--calls N', 'calls of each declared port to time (default: 20)'],
+      ['--calls N', 'calls of each declared port to time (default: 20); http:<url>, initialize round trips (default: 5)'],
       ['--max-call-ms MS', 'warn when a call takes longer (default: 1000)'],
       ['--timeout MS', 'the limit of each call and of the start (default: 10000)'],
     ],

@@ -13,13 +13,14 @@ function positiveInteger(flag: string, value: string | undefined): number | unde
   return decimalFlag(`--${flag}`, value, { min: 1, max: maxTimerMs })
 }
 
-/** The flags that tune the stdio checks, which a session client run as a command does not get. */
+/** The flags that tune the stdio checks (and the HTTP ones), which a session client run as a command does not get. */
 const stdioOnlyFlags = ['port', 'calls', 'max-call-ms', 'timeout'] as const
 
 /**
  * `contract-kit doctor (--profile FILE | --adapter NAME) [--port PORT]... [--calls N] [--max-call-ms MS] [--timeout MS]`: starts one stdio
- * implementation (or a session client run as a command, whose start-up alone is checked), checks it before any
- * scenario and prints the diagnosis. Exit 0 no check failed, 1 one did, 2 bad usage.
+ * implementation (or a session client run as a command, whose start-up alone is checked; or reaches a service already
+ * running, `http:<url>`, which it does not start), checks it before any scenario and prints the diagnosis. Exit 0 no
+ * check failed, 1 one did, 2 bad usage.
  */
 export async function doctorCommand(args: string[]): Promise<number> {
   const { values } = parseFlags({
@@ -36,7 +37,7 @@ export async function doctorCommand(args: string[]): Promise<number> {
     strict: true,
   })
   if ((values.adapter === undefined) === (values.profile === undefined)) {
-    throw new UsageError(`doctor needs one of --profile FILE or --adapter 'stdio:<command line>' or 'command:<template>' (or a bundled system such as pager/reference@stdio)`)
+    throw new UsageError(`doctor needs one of --profile FILE or --adapter 'stdio:<command line>', 'http:<url>' or 'command:<template>' (or a bundled system such as pager/reference@stdio)`)
   }
   const latencyCalls = positiveInteger('calls', values.calls)
   const maxCallMs = positiveInteger('max-call-ms', values['max-call-ms'])

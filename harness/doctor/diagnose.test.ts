@@ -25,7 +25,7 @@ const allOkButStartup = { ...allOk, startup: expect.stringMatching(/^(ok|warn)$/
 /** The stdio target an adapter name resolves to, its bundled system served by the compiled kit's serve-stdio.js (what a user's `doctor --adapter` starts). */
 function stdioTarget(adapter: string): StdioDoctorTarget {
   const target = resolveDoctorTarget(adapter)
-  if (target.transport === 'command') throw new Error(`${adapter} resolved to a command, not a stdio target`)
+  if (target.transport === 'command' || target.transport === 'http') throw new Error(`${adapter} resolved to ${target.transport}, not a stdio target`)
   const system = adapter.replace(/@stdio$/, '')
   // resolved from source: serve-stdio.ts through tsx, serving the system the name names
   expect(target.command.slice(-2)).toEqual([join(packageRoot, 'fixtures', 'systems', 'serve-stdio.ts'), system])

@@ -101,7 +101,7 @@ describe('doctorCommand', () => {
   it.each([
     [[], /doctor needs one of --profile FILE or --adapter/],
     [['--adapter', 'pager/reference'], /doctor checks an implementation over stdio/],
-    [['--adapter', 'session-client/reference'], /doctor checks an implementation over stdio or a session client run as a command/],
+    [['--adapter', 'session-client/reference'], /doctor checks an implementation over stdio, a service already running over HTTP or a session client run as a command/],
     [['--adapter', 'command:my-client {url} {sesion}'], /unknown placeholder \{sesion\}/],
     [['--adapter', 'command:my-client {url}', '--calls', '3'], /--calls tunes the stdio checks; command:my-client \{url\} is a session client run as a command/],
     [['--adapter', 'session-client/reference@command', '--port', 'pager'], /--port tunes the stdio checks/],

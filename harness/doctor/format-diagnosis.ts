@@ -8,9 +8,9 @@ function count(n: number, word: string): string {
 }
 
 /** The text `contract-kit doctor` prints: a header, one line per check (✓ ok, ! warn, ✗ fail, - skip), its details and fix indented, and a verdict line. */
-export function formatDiagnosis(diagnosis: Diagnosis, label = JSON.stringify(diagnosis.command)): string {
+export function formatDiagnosis(diagnosis: Diagnosis, label = diagnosis.url === undefined ? JSON.stringify(diagnosis.command) : `http:${diagnosis.url}`): string {
   const lines = [`contract-kit doctor: ${label}`]
-  if (label !== JSON.stringify(diagnosis.command)) lines.push(`  command: ${JSON.stringify(diagnosis.command)}`)
+  if (diagnosis.command.length > 0 && label !== JSON.stringify(diagnosis.command)) lines.push(`  command: ${JSON.stringify(diagnosis.command)}`)
   const width = Math.max(...diagnosis.checks.map((check) => check.id.length))
   for (const check of diagnosis.checks) {
     // a summary or detail may quote what the implementation wrote: shown, never obeyed, by the terminal

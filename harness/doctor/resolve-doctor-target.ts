@@ -1,4 +1,5 @@
-import { bundledClientTemplate, bundledStdioCommand, bundledSystemOf, commandPrefix, commandSuffix, stdioPrefix, stdioSuffix } from '#harness/adapters/index.ts'
+import { bundledClientTemplate, bundledStdioCommand, bundledSystemOf, commandPrefix, commandSuffix, httpPrefix, stdioPrefix, stdioSuffix } from '#harness/adapters/index.ts'
+import { serviceUrl } from '#harness/adapters/http/service-url.ts'
 import { fillTemplate } from '#harness/adapters/command-adapter.ts'
 import { parseCommandLine } from '#harness/adapters/parse-command-line.ts'
 import { UsageError } from '#harness/cli/usage-error.ts'
@@ -18,11 +19,17 @@ function commandLine(adapter: string, prefix: string): string[] {
 
 /**
  * The target an `--adapter` name names: `stdio:<command line>` (no expected ports), a bundled `<system>@stdio` served by
- * fixtures/systems/serve-stdio.ts as resolveAdapter serves it (expecting its port), a session client `command:<template>`,
- * or a bundled `session-client/<variant>@command`. Anything else is a UsageError.
+ * fixtures/systems/serve-stdio.ts as resolveAdapter serves it (expecting its port), a service already running
+ * `http:<url>`, a session client `command:<template>`, or a bundled `session-client/<variant>@command`. Anything else
+ * (an `http:` URL that is not http:// or https://, too) is a UsageError.
  */
 export function resolveDoctorTarget(adapter: string): DoctorTarget {
   if (adapter.startsWith(stdioPrefix)) return { label: adapter, command: commandLine(adapter, stdioPrefix) }
+  if (adapter.startsWith(httpPrefix)) {
+    const parsed = serviceUrl(adapter.slice(httpPrefix.length))
+    if (!parsed.ok) throw new UsageError(`--adapter ${JSON.stringify(adapter)}: ${parsed.problem}; expected http:<url> of a running service, e.g. http:http://127.0.0.1:8080/rpc`)
+    return { transport: 'http', label: adapter, url: parsed.url }
+  }
   if (adapter.startsWith(commandPrefix)) return { transport: 'command', label: adapter, template: commandLine(adapter, commandPrefix) }
   const system = bundledSystemOf(adapter)
   if (system !== undefined && adapter.endsWith(stdioSuffix)) {
@@ -30,6 +37,6 @@ export function resolveDoctorTarget(adapter: string): DoctorTarget {
   }
   if (system !== undefined && adapter.endsWith(commandSuffix)) return { transport: 'command', label: adapter, template: () => bundledClientTemplate(system) }
   throw new UsageError(
-    `--adapter ${JSON.stringify(adapter)}: doctor checks an implementation over stdio or a session client run as a command; give stdio:<command line>, command:<template>, or a bundled system such as pager/reference@stdio or session-client/reference@command`,
+    `--adapter ${JSON.stringify(adapter)}: doctor checks an implementation over stdio, a service already running over HTTP or a session client run as a command; give stdio:<command line>, http:<url>, command:<template>, or a bundled system such as pager/reference@stdio or session-client/reference@command`,
   )
 }
