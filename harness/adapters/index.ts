@@ -6,6 +6,7 @@ import { createInProcessAdapter } from '#harness/adapters/in-process-adapter.ts'
 import { createStdioAdapter } from '#harness/adapters/stdio-adapter.ts'
 import { createCommandAdapter } from '#harness/adapters/command-adapter.ts'
 import { createHttpAdapter } from '#harness/adapters/http-adapter.ts'
+import { createStartedHttpAdapter } from '#harness/adapters/started-http-adapter.ts'
 import { serviceUrl } from '#harness/adapters/http/service-url.ts'
 import { bundledScript } from '#harness/adapters/command/bundled-script.ts'
 import { parseCommandLine } from '#harness/adapters/parse-command-line.ts'
@@ -134,5 +135,11 @@ export function resolvePlanAdapter(entry: PlanAdapter, options: { timeoutMs?: nu
   const launch = entry.launch
   if (launch === undefined) return resolveAdapter(entry.name, options)
   if (launch.transport === 'command') return createCommandAdapter({ name: entry.name, template: launch.command, cwd: launch.cwd })
-  return createStdioAdapter({ name: entry.name, command: launch.command, cwd: launch.cwd, env: launch.env, timeoutMs: options.timeoutMs ?? launch.timeoutMs })
+  const timeoutMs = options.timeoutMs ?? launch.timeoutMs
+  if (launch.transport === 'http') {
+    if (launch.url === undefined) throw new UnknownAdapterError(`${entry.name}: transport http needs a url`)
+    if (launch.command.length === 0) return createHttpAdapter({ name: entry.name, url: launch.url, timeoutMs })
+    return createStartedHttpAdapter({ name: entry.name, command: launch.command, url: launch.url, cwd: launch.cwd, env: launch.env, timeoutMs, startTimeoutMs: launch.startTimeoutMs })
+  }
+  return createStdioAdapter({ name: entry.name, command: launch.command, cwd: launch.cwd, env: launch.env, timeoutMs })
 }
