@@ -7,14 +7,15 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
 import { adapterRejection } from '#harness/__test-helpers__/adapter-rejection.ts'
-import { resolvePlanAdapter } from '#harness/adapters/index.ts'
+import { resolveAdapter, resolvePlanAdapter, UnknownAdapterError } from '#harness/adapters/index.ts'
+import { loadShippedSystems } from '#harness/adapters/shipped-systems.ts'
 import { createStartedHttpAdapter } from '#harness/adapters/started-http-adapter.ts'
 import { packageRoot } from '#harness/package/package-root.ts'
 import { loadProfile } from '#harness/profiles/load-profile.ts'
 import { planAdapterOfProfile } from '#harness/profiles/plan-adapter-of-profile.ts'
 import { ConnectionPool } from '#harness/runner/connection-pool.ts'
 import { replayScenario } from '#harness/runner/replay-scenario.ts'
-import { loadScenarioFile } from '#harness/scenario/load-scenarios.ts'
+import { loadScenarioFile, loadScenarios } from '#harness/scenario/load-scenarios.ts'
 import { scenarioRoot } from '#harness/suite/scenario-root.ts'
 
 const folder = mkdtempSync(join(tmpdir(), 'contract-kit-started-http-'))
@@ -123,4 +124,30 @@ describe('a started service that is not ready', () => {
     expect(error.message).toContain(`was not ready within 600 ms: ${url} still refused connections; the kit stopped it`)
     expect(running(pidIn(error.message))).toBe(false)
   })
+})
+
+describe('pager/reference@http: a bundled pager served over HTTP as a started service', () => {
+  it('resolves, holds the pager scenarios over one started service, shows how to start it, and ends it on close', async () => {
+    await loadShippedSystems(['pager', 'snapshotter', 'session-client'])
+    expect(() => resolveAdapter('snapshotter/reference@http')).toThrow(UnknownAdapterError)
+    expect(() => resolveAdapter('session-client/reference@http')).toThrow(UnknownAdapterError)
+    const adapter = resolveAdapter('pager/reference@http')
+    const connection = await adapter.open()
+    const pid = connection.system.pid!
+    try {
+      expect(connection.system).toMatchObject({ name: 'pager/reference', transport: 'http', ports: ['pager'], url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/rpc$/) })
+      expect(connection.system.command).toEqual(expect.arrayContaining([expect.stringMatching(/serve-http\.(ts|js)$/), 'pager/reference', '--port', '0']))
+      expect(running(pid)).toBe(true)
+    } finally {
+      await connection.close()
+    }
+    expect(running(pid)).toBe(false)
+    const scenarios = (await loadScenarios(scenarioRoot)).filter((s) => s.scenario.port === 'pager').slice(0, 5)
+    const verdicts: Record<string, string> = {}
+    for (const loaded of scenarios) {
+      const outcome = await replayScenario(loaded, { adapter, pool, expectations: [] })
+      verdicts[outcome.scenario] = outcome.error ? `${outcome.verdict}: ${outcome.error.message}` : outcome.verdict
+    }
+    expect(verdicts).toEqual(Object.fromEntries(scenarios.map((s) => [s.id, 'held'])))
+  }, 60_000)
 })

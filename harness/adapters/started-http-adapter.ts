@@ -16,8 +16,10 @@ export const urlFromStdout = 'stdout'
 export interface StartedHttpAdapterOptions {
   /** The name reports use (a profile's name). */
   name: string
-  /** The program and its arguments; no shell is involved. */
-  command: string[]
+  /** The program and its arguments, or a function making them once, on the first open; no shell is involved. */
+  command: string[] | (() => Promise<string[]>)
+  /** The command reports show, when `command` is made at run time (e.g. a bundle in a temporary folder): one a person can run. */
+  shownCommand?: string[]
   /** The URL every request is POSTed to, or `stdout`: the first line the service prints. */
   url: string
   /** How long each call may wait for its answer (default 10 000 ms). */
@@ -39,11 +41,13 @@ export interface StartedHttpAdapterOptions {
  * again on the same store, and closing the connection ends its whole process tree.
  */
 export function createStartedHttpAdapter(options: StartedHttpAdapterOptions): Adapter {
+  let command: string[] | undefined
   return {
     name: options.name,
     async open(openOptions: OpenOptions = {}): Promise<Connection> {
+      command ??= typeof options.command === 'function' ? await options.command() : options.command
       const service = await ServiceProcess.start({
-        command: options.command,
+        command,
         cwd: openOptions.cwd ?? options.cwd,
         env: options.env === undefined && openOptions.env === undefined ? undefined : { ...process.env, ...options.env, ...openOptions.env },
         closeGraceMs: options.closeGraceMs,
@@ -51,7 +55,8 @@ export function createStartedHttpAdapter(options: StartedHttpAdapterOptions): Ad
       try {
         const { rpc, declared } = await untilReady(service, options)
         const peer = servicePeer(rpc, service)
-        return jsonRpcConnection(peer, declared, { name: declared.name, transport: 'http', ports: declared.ports, pid: service.pid, command: [...options.command], url: rpc.url }, processObservations)
+        const shown = options.shownCommand ?? command
+        return jsonRpcConnection(peer, declared, { name: declared.name, transport: 'http', ports: declared.ports, pid: service.pid, command: [...shown], url: rpc.url }, processObservations)
       } catch (error) {
         await service.close()
         if (error instanceof AdapterError && error.stderr === '') throw new AdapterError(error.failure, error.message, service.stderr())
@@ -65,7 +70,7 @@ export function createStartedHttpAdapter(options: StartedHttpAdapterOptions): Ad
 async function untilReady(service: ServiceProcess, options: StartedHttpAdapterOptions): Promise<{ rpc: HttpJsonRpc; declared: Declared }> {
   const startMs = options.startTimeoutMs ?? 10_000
   const deadline = Date.now() + startMs
-  const who = `the service started as ${JSON.stringify(options.command)}`
+  const who = `the service started as ${JSON.stringify(options.shownCommand ?? service.command)}`
   const exitedEarly = (what: string) => new AdapterError('crashed', `${who} ${service.exitStatus} before ${what}\n${service.stderrNote()}`, service.stderr())
   const late = (what: string) =>
     new AdapterError('timeout', `${who} was not ready within ${startMs} ms: ${what}; the kit stopped it\n${service.stderrNote()}`, service.stderr())
