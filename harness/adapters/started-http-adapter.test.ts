@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
 import { adapterRejection } from '#harness/__test-helpers__/adapter-rejection.ts'
+import { gone } from '#harness/adapters/__test-helpers__/gone.ts'
 import { resolveAdapter, resolvePlanAdapter, UnknownAdapterError } from '#harness/adapters/index.ts'
 import { loadShippedSystems } from '#harness/adapters/shipped-systems.ts'
 import { createStartedHttpAdapter } from '#harness/adapters/started-http-adapter.ts'
@@ -36,15 +37,8 @@ const profileAdapter = (text: string) => {
   return resolvePlanAdapter(planAdapterOfProfile(loadProfile(file)))
 }
 
-/** Whether a process id is still running (a zombie it left would not be: the kit reaps what it spawns). */
-const running = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch {
-    return false
-  }
-}
+/** Whether a process id still names a running process (not gone, nor a zombie waiting to be reaped). */
+const running = (pid: number): boolean => !gone(pid)
 
 /** A port on 127.0.0.1 that nothing listens on (it was free a moment ago). */
 async function closedPort(): Promise<number> {
