@@ -2,15 +2,13 @@ import type { Adapter, Connection, OpenOptions } from '#harness/adapters/adapter
 import { AdapterError } from '#harness/adapters/adapter-error.ts'
 import { HttpJsonRpc } from '#harness/adapters/http/http-json-rpc.ts'
 import { ServiceProcess } from '#harness/adapters/http/service-process.ts'
-import { serviceUrl } from '#harness/adapters/http/service-url.ts'
+import { serviceUrl, urlFromStdout } from '#harness/adapters/http/service-url.ts'
 import { handshake, jsonRpcConnection, type Declared, type JsonRpcPeer } from '#harness/adapters/json-rpc-connection.ts'
 import { processObservations } from '#harness/adapters/observation.ts'
 import { excerpt } from '#harness/adapters/stdio/excerpt.ts'
 import type { JsonRpcOutcome } from '#harness/adapters/stdio/json-rpc-process.ts'
 import { settlesWithin } from '#harness/adapters/stdio/settles-within.ts'
 
-/** The `url` of a started service that it prints itself, as its first stdout line (serve-http with `--port 0`). */
-export const urlFromStdout = 'stdout'
 
 /** How to start a service that speaks the protocol over HTTP, and where it answers (docs/http-protocol.md). */
 export interface StartedHttpAdapterOptions {
