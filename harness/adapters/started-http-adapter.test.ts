@@ -83,6 +83,22 @@ describe('a profile with transport: http and start: the kit starts the service a
   }, 60_000)
 })
 
+describe('a started service that dies once ready', () => {
+  it('a call after it was killed says how it ended, with its stderr', async () => {
+    const adapter = createStartedHttpAdapter({ name: 'pager', command: serveHttp('pager/reference'), url: 'stdout' })
+    const connection = await adapter.open()
+    try {
+      process.kill(-connection.system.pid!, 'SIGKILL')
+      const error = await adapterRejection(connection.port('pager').read({ collection: 'c' }))
+      expect(error.failure).toBe('crashed')
+      expect(error.message).toMatch(/; the service was killed by SIGKILL\n(last stderr:|\(stderr was empty\))/)
+    } finally {
+      await connection.close()
+    }
+    expect(running(connection.system.pid!)).toBe(false)
+  }, 30_000)
+})
+
 describe('a started service that is not ready', () => {
   const reportsPid = (then: string) => [process.execPath, '-e', `console.error('service pid ' + process.pid + ': cannot open its store'); ${then}`]
   const pidIn = (message: string) => Number(/service pid (\d+)/.exec(message)?.[1])

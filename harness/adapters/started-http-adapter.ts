@@ -130,7 +130,10 @@ function servicePeer(rpc: HttpJsonRpc, service: ServiceProcess): JsonRpcPeer {
       try {
         return await rpc.call(method, params, timeoutMs)
       } catch (error) {
-        if (!(error instanceof AdapterError) || service.exitStatus === null) throw error
+        if (!(error instanceof AdapterError)) throw error
+        // a refused or reset connection: the service may be exiting, and its exit is the news (bounded wait, on its event)
+        if (error.failure === 'crashed' && service.exitStatus === null) await settlesWithin(service.exited, 500)
+        if (service.exitStatus === null) throw error
         throw new AdapterError(error.failure, `${error.message}; the service ${service.exitStatus}\n${service.stderrNote()}`, service.stderr())
       }
     },

@@ -65,6 +65,7 @@ describe('loadProfile: transport http', () => {
     expect(rejection(`${http}url: stdout\n`)).toMatchObject({ field: 'url', line: 4, expected: 'url: stdout needs a start command: the service that prints its URL' })
     expect(rejection(`${http}url: stdout\ncommand: node serve.js\n`)).toMatchObject({ field: 'command', line: 5, expected: expect.stringContaining('transport: http starts its service from start') })
     expect(rejection(`${http}url: http://127.0.0.1:1/rpc\nstartTimeoutMs: 100\n`)).toMatchObject({ field: 'startTimeoutMs', line: 5 })
+    expect(rejection(`${http}url: http://127.0.0.1:1/rpc\nenv: { A: b }\n`)).toMatchObject({ field: 'env', line: 5, expected: 'only with start: the variables of a service the kit starts' })
   })
 
   it('a bad start command names start', () => {

@@ -145,6 +145,7 @@ function checkTransportFields(spec: ProfileSpec, fail: (field: string, expected:
     if (!parsed.ok) fail('url', `${parsed.problem}; expected an http:// or https:// URL, or stdout`)
   }
   if (spec.startTimeoutMs !== undefined && spec.start === undefined) fail('startTimeoutMs', 'only with start: the kit waits for a service it starts')
+  if (spec.env !== undefined && spec.start === undefined) fail('env', 'only with start: the variables of a service the kit starts')
 }
 
 /** Where the node at a path of a YAML text starts (1-based line and column), if it is there. */
