@@ -79,7 +79,7 @@ describe('the http: adapter, against serve-http', () => {
     const outcome = await replayScenario(loaded, { adapter, pool, expectations: [] })
     expect(outcome.verdict).toBe('untestable')
     expect(outcome.system).toMatchObject({ transport: 'http', url: agentLog, ports: ['agent-log'] })
-    expect(outcome.error?.message).toContain(`http:${agentLog} is a service already running, reached over HTTP, so the kit cannot observe its process id (pid); its process, to kill with SIGKILL and start again on the same store (kill-restart), which this scenario needs; run it over stdio (stdio:<command>), where the kit starts it and can`)
+    expect(outcome.error?.message).toContain(`http:${agentLog} is a service already running, reached over HTTP, so the kit cannot observe its process id (pid); its process, to kill with SIGKILL and start again on the same store (kill-restart), which this scenario needs; run it over stdio (stdio:<command>), or from a profile with transport: http and a start command, where the kit starts it and can`)
   })
 
   it('a URL the service does not answer on makes each run an error naming it (HTTP 404), and the runs go on', async () => {

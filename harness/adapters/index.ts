@@ -6,7 +6,8 @@ import { createInProcessAdapter } from '#harness/adapters/in-process-adapter.ts'
 import { createStdioAdapter } from '#harness/adapters/stdio-adapter.ts'
 import { createCommandAdapter } from '#harness/adapters/command-adapter.ts'
 import { createHttpAdapter } from '#harness/adapters/http-adapter.ts'
-import { serviceUrl } from '#harness/adapters/http/service-url.ts'
+import { createStartedHttpAdapter } from '#harness/adapters/started-http-adapter.ts'
+import { serviceUrl, urlFromStdout } from '#harness/adapters/http/service-url.ts'
 import { bundledScript } from '#harness/adapters/command/bundled-script.ts'
 import { parseCommandLine } from '#harness/adapters/parse-command-line.ts'
 import { withAbsolutePaths } from '#harness/adapters/absolute-paths.ts'
@@ -18,6 +19,9 @@ import { UnknownAdapterError } from '#harness/adapters/unknown-adapter-error.ts'
 /** The suffix that serves a bundled system over the stdio protocol instead of in process (`pager/reference@stdio`). */
 export const stdioSuffix = '@stdio'
 
+/** The suffix that serves a bundled server-side system over HTTP, as a service the kit starts (`pager/reference@http`); not in the main job's plan. */
+export const httpSuffix = '@http'
+
 /** The prefix of an adapter name that runs any implementation over stdio: `stdio:<command line>`. */
 export const stdioPrefix = 'stdio:'
 
@@ -25,6 +29,7 @@ export const stdioPrefix = 'stdio:'
 export const httpPrefix = 'http:'
 
 const serveStdio = kitModule('fixtures/systems/serve-stdio')
+const serveHttp = kitModule('fixtures/systems/serve-http')
 const sessionClientCli = kitModule('fixtures/systems/session-client/cli')
 
 /** The suffix that runs a bundled client as a command-line program instead of in process (`session-client/reference@command`). */
@@ -64,14 +69,22 @@ export function bundledSystemOf(adapterName: string): string | undefined {
     throw new Error(`contract-kit: ${adapterName} was resolved before loadShippedSystems() loaded the ${portOfBundled(adapterName)} port`)
   }
   const shipped = shippedByName()
-  const system = adapterName.replace(/@(stdio|command)$/, '')
-  return Object.hasOwn(shipped, system) && (system === adapterName || adapterName === system + (suffixOf(system) ?? '@none')) ? system : undefined
+  const system = adapterName.replace(/@(stdio|command|http)$/, '')
+  const overHttp = adapterName === system + httpSuffix && suffixOf(system) === stdioSuffix // a server-side system: over HTTP too
+  return Object.hasOwn(shipped, system) && (system === adapterName || adapterName === system + (suffixOf(system) ?? '@none') || overHttp) ? system : undefined
 }
 
 /** The argv that serves a bundled system over the stdio protocol: its compiled module, or from source its TypeScript through tsx (what `<system>@stdio` runs, bundled). */
 export function bundledStdioCommand(system: string): string[] {
   if (!runsFromSource) return [process.execPath, serveStdio, system]
   return [process.execPath, '--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href, serveStdio, system]
+}
+
+/** The argv that serves a bundled system over HTTP on a free port, printing its URL first (what `<system>@http` runs, bundled): its compiled module, or from source through tsx. */
+export function bundledHttpCommand(system: string): string[] {
+  const args = [serveHttp, system, '--port', '0', '--until-stdin-ends']
+  if (!runsFromSource) return [process.execPath, ...args]
+  return [process.execPath, '--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href, ...args]
 }
 
 /** A bundled entry point as a runnable script: its compiled module as is, or from source bundled once per process. */
@@ -99,10 +112,15 @@ export function resolveAdapter(name: string, options: { timeoutMs?: number } = {
   const system = bundledSystemOf(name)
   if (system === undefined) {
     throw new UnknownAdapterError(
-      `--adapter ${JSON.stringify(name)}: expected a bundled system (${loadedAdapterNames().join(', ')}), a mutant or silent system (contract-kit list --systems), stdio:<command line>, http:<url> or command:<template>`,
+      `--adapter ${JSON.stringify(name)}: expected a bundled system (${loadedAdapterNames().join(', ')}; a pager, tool output or agent log also as <system>@http), a mutant or silent system (contract-kit list --systems), stdio:<command line>, http:<url> or command:<template>`,
     )
   }
   if (name.endsWith(commandSuffix)) return createCommandAdapter({ name, template: () => bundledClientTemplate(system) })
+  if (name.endsWith(httpSuffix)) {
+    // started for each connection, as a service the kit owns (its URL its first stdout line); bundled once per process, as @stdio
+    const command = async () => [process.execPath, await runnable(serveHttp, { packages: 'linked' }), system, '--port', '0', '--until-stdin-ends']
+    return createStartedHttpAdapter({ name, command, shownCommand: bundledHttpCommand(system), url: urlFromStdout, timeoutMs: options.timeoutMs })
+  }
   if (name.endsWith(stdioSuffix)) {
     // bundled once per process: an agent log is started again for every kill and restart, and tsx takes a second each time
     return createStdioAdapter({ name, command: async () => [process.execPath, await runnable(serveStdio, { packages: 'linked' }), system], shownCommand: bundledStdioCommand(system), timeoutMs: options.timeoutMs })
@@ -134,5 +152,11 @@ export function resolvePlanAdapter(entry: PlanAdapter, options: { timeoutMs?: nu
   const launch = entry.launch
   if (launch === undefined) return resolveAdapter(entry.name, options)
   if (launch.transport === 'command') return createCommandAdapter({ name: entry.name, template: launch.command, cwd: launch.cwd })
-  return createStdioAdapter({ name: entry.name, command: launch.command, cwd: launch.cwd, env: launch.env, timeoutMs: options.timeoutMs ?? launch.timeoutMs })
+  const timeoutMs = options.timeoutMs ?? launch.timeoutMs
+  if (launch.transport === 'http') {
+    if (launch.url === undefined) throw new UnknownAdapterError(`${entry.name}: transport http needs a url`)
+    if (launch.command.length === 0) return createHttpAdapter({ name: entry.name, url: launch.url, timeoutMs })
+    return createStartedHttpAdapter({ name: entry.name, command: launch.command, url: launch.url, cwd: launch.cwd, env: launch.env, timeoutMs, startTimeoutMs: launch.startTimeoutMs })
+  }
+  return createStdioAdapter({ name: entry.name, command: launch.command, cwd: launch.cwd, env: launch.env, timeoutMs })
 }

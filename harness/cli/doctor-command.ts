@@ -61,5 +61,6 @@ export async function doctorCommand(args: string[]): Promise<number> {
 function doctorTargetOfProfile(profile: Profile): DoctorTarget {
   const label = `${profile.name} (${profile.given})`
   if (profile.transport === 'command') return { transport: 'command', label, template: profile.command, cwd: profile.cwd }
+  if (profile.transport === 'http') throw new UsageError(`${label}: transport: http; doctor checks stdio and command implementations only (docs/http-protocol.md)`)
   return { label, command: profile.command, cwd: profile.cwd, ...(profile.env ? { env: profile.env } : {}), expectedPorts: profile.ports }
 }

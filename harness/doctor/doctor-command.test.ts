@@ -124,4 +124,13 @@ describe('doctorCommand', () => {
     expect((error as Error).message).toMatch(/no-such-profile.yaml: expected a readable profile file \(ENOENT\)/)
     expect(log).not.toHaveBeenCalled()
   })
+
+  it('refuses a profile with transport: http as bad usage, starting nothing', async () => {
+    const file = join(temp, 'http.yaml')
+    await writeFile(file, `name: svc\nports: [pager]\ntransport: http\nurl: stdout\nstart: [${JSON.stringify(process.execPath)}, -e, 'process.exit(9)']\n`)
+    const error = await doctorCommand(['--profile', file]).catch((thrown: unknown) => thrown)
+    expect(error).toBeInstanceOf(UsageError)
+    expect((error as Error).message).toBe(`svc (${file}): transport: http; doctor checks stdio and command implementations only (docs/http-protocol.md)`)
+    expect(log).not.toHaveBeenCalled()
+  })
 })

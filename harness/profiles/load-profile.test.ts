@@ -193,7 +193,7 @@ describe('loadProfile: bad profiles are one-line ScenarioErrors naming file:line
     expect(error.field).toBe('colour')
     expect([error.line, error.column]).toEqual([5, 1])
     expect(error.message).toBe(
-      `${file}:5:1: colour: unknown key, expected one of name, ports, transport, command, env, timeoutMs, timeScale, capabilities, scenarios, knownFailing, knownFlaky, flakyRetries`,
+      `${file}:5:1: colour: unknown key, expected one of name, ports, transport, command, url, start, startTimeoutMs, env, timeoutMs, timeScale, capabilities, scenarios, knownFailing, knownFlaky, flakyRetries`,
     )
   })
 
@@ -202,7 +202,7 @@ describe('loadProfile: bad profiles are one-line ScenarioErrors naming file:line
     expect([overStdio.field, overStdio.line, overStdio.column]).toEqual(['ports[1]', 2, 16])
     expect(overStdio.expected).toBe('session-client is reached over transport: command; transport stdio offers agent-log, pager, tool-output')
     const asCommand = rejection(profile('name: a\nports: [agent-log]\ntransport: command\ncommand: x\n'))
-    expect(asCommand.expected).toBe('agent-log is reached over transport: stdio; transport command offers session-client')
+    expect(asCommand.expected).toBe('agent-log is reached over transport: stdio or http; transport command offers session-client')
     const snapshotter = rejection(profile('name: a\nports: [snapshotter]\ntransport: stdio\ncommand: x\n'))
     expect(snapshotter.expected).toMatch(/^the snapshotter port runs only in process/)
   })

@@ -12,6 +12,8 @@ export function planAdapterOfProfile(profile: Profile): PlanAdapter {
       cwd: profile.cwd,
       ...(profile.env ? { env: profile.env } : {}),
       ...(profile.timeoutMs ? { timeoutMs: profile.timeoutMs } : {}),
+      ...(profile.url !== undefined ? { url: profile.url } : {}),
+      ...(profile.startTimeoutMs ? { startTimeoutMs: profile.startTimeoutMs } : {}),
     },
     expectations: profile.expectations,
     flakyRetries: profile.flakyRetries,

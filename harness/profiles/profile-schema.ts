@@ -14,6 +14,9 @@ function isCalendarDay(text: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text
 }
 
+/** A command: one line, or a list of words; no shell is involved. */
+const argv = z.union([text('a command line'), z.array(text('a word'), { error: expected('a list of words') }).min(1)], { error: expected('a command line or a list of words') })
+
 const entry = strict(
   {
     case: text('a scenario id or pattern (regressions/plat-114/*)', casePattern).describe('The scenario id, or a pattern: * within one level, ** across levels.'),
@@ -43,10 +46,21 @@ export const profileSchema = strict(
       .array(z.enum(portNames, { error: expected(`one of ${portNames.join(', ')}`) }), { error: expected('a list of ports') })
       .min(1, { error: expected('at least one port') })
       .describe('The ports it implements; only their scenarios run.'),
-    transport: z.enum(['stdio', 'command'], { error: expected('stdio or command') }).describe('stdio: a JSON-RPC process (docs/stdio-protocol.md); command: a client CLI run per scenario (session-client).'),
-    command: z
-      .union([text('a command line'), z.array(text('a word'), { error: expected('a list of words') }).min(1)], { error: expected('a command line or a list of words') })
-      .describe('What to start, without a shell; words starting ./ or ../ are paths relative to this file’s folder.'),
+    transport: z
+      .enum(['stdio', 'command', 'http'], { error: expected('stdio, command or http') })
+      .describe('stdio: a JSON-RPC process (docs/stdio-protocol.md); command: a client CLI run per scenario (session-client); http: a JSON-RPC service over HTTP (docs/http-protocol.md).'),
+    command: argv.optional().describe('stdio and command: what to start, without a shell; words starting ./ or ../ are paths relative to this file’s folder.'),
+    url: z
+      .string({ error: expected('an http:// or https:// URL, or stdout') })
+      .max(2048, { error: expected('a URL of at most 2,048 characters') })
+      .optional()
+      .describe('http: the URL every request is POSTed to, or `stdout`: the first line the started service prints.'),
+    start: argv
+      .optional()
+      .describe('http: the service to start for each connection (as command); absent: a service already running at url.'),
+    startTimeoutMs: integer('a positive whole number of milliseconds, at most 600000', 1, 600_000)
+      .optional()
+      .describe('http with start: how long the service may take to answer initialize (default 10000).'),
     env: z.record(z.string(), z.string({ error: expected('a string') }), { error: expected('a mapping of NAME: value') }).optional().describe('Variables added to the environment.'),
     timeoutMs: integer('a positive whole number of milliseconds, at most 600000', 1, 600_000).optional().describe('Each call’s limit (default 10000).'),
     timeScale: z
@@ -63,7 +77,7 @@ export const profileSchema = strict(
     knownFlaky: z.array(entry, { error: expected('a list of entries') }).default([]).describe('Cases that may hold or break: retried, and never a failure while listed.'),
     flakyRetries: integer('a whole number from 0 to 10', 0, 10).default(2).describe('How many times a known-flaky case is run again before it counts as broken.'),
   },
-  'a profile: name, ports, transport, command (and env, timeoutMs, timeScale, capabilities, scenarios, knownFailing, knownFlaky)',
+  'a profile: name, ports, transport, command or url (and start, startTimeoutMs, env, timeoutMs, timeScale, capabilities, scenarios, knownFailing, knownFlaky)',
 )
 
 /** A profile as written (after defaults). */

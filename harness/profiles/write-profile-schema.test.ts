@@ -10,7 +10,9 @@ describe('the profile JSON Schema', () => {
 
   it('lists the fields a profile has and requires a link on every entry', () => {
     const schema = JSON.parse(profileSchemaText()) as { required: string[]; properties: Record<string, { items?: { required?: string[] } }> }
-    expect(schema.required).toEqual(['name', 'ports', 'transport', 'command'])
+    // command (stdio, command) or url (http) is required by transport: loadProfile checks it, naming the field
+    expect(schema.required).toEqual(['name', 'ports', 'transport'])
+    expect(Object.keys(schema.properties)).toEqual(expect.arrayContaining(['command', 'url', 'start', 'startTimeoutMs']))
     expect(schema.properties.knownFailing?.items?.required).toEqual(['case', 'reason', 'link'])
     expect(schema.properties.knownFlaky?.items?.required).toEqual(['case', 'reason', 'link'])
   })

@@ -121,7 +121,7 @@ function cannotObserve(adapter: string, connection: Connection, missing: Observa
   const { transport } = connection.system
   const how = transport === 'in-process' ? 'runs in the kit’s own process' : transport === 'http' ? 'is a service already running, reached over HTTP' : `runs as a ${transport} process`
   const what = missing.map((o) => `${observations[o]} (${o})`).join('; ')
-  const fix = transport === 'in-process' ? '; run it over stdio (…@stdio or stdio:<command>), where the kit can' : transport === 'http' ? '; run it over stdio (stdio:<command>), where the kit starts it and can' : ''
+  const fix = transport === 'in-process' ? '; run it over stdio (…@stdio or stdio:<command>), where the kit can' : transport === 'http' ? '; run it over stdio (stdio:<command>), or from a profile with transport: http and a start command, where the kit starts it and can' : ''
   return `${adapter} ${how}, so the kit cannot observe ${what}, which this scenario needs${fix}`
 }
 

@@ -14,7 +14,18 @@ export interface PlanAdapter {
   /** The ports it offers, when known (a bundled system's, a profile's, or a stdio handshake's). */
   ports?: string[]
   /** How to start a profile's implementation; absent: the name is resolved (bundled, `stdio:`, `command:`). */
-  launch?: { transport: 'stdio' | 'command'; command: string[]; cwd: string; env?: Record<string, string>; timeoutMs?: number }
+  launch?: {
+    transport: 'stdio' | 'command' | 'http'
+    /** The argv to start (http: `start`, empty for a service already running). */
+    command: string[]
+    cwd: string
+    env?: Record<string, string>
+    timeoutMs?: number
+    /** http: the URL, or `stdout` (the started service prints it). */
+    url?: string
+    /** http with a start command: how long it may take to answer `initialize`. */
+    startTimeoutMs?: number
+  }
   /** The profile's entries (known-failing and known-flaky); absent: the bundled system's list. */
   expectations?: KnownFailingEntry[]
   /** How many times a known-flaky case runs again before it counts. */

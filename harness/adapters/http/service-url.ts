@@ -1,3 +1,6 @@
+/** The `url` of a started service that it prints itself, as its first stdout line (serve-http with `--port 0`). */
+export const urlFromStdout = 'stdout'
+
 /**
  * The URL written after `http:` in an adapter name (`http:http://127.0.0.1:8080/rpc`), with its path and query kept,
  * or the reason it is not an absolute `http://` or `https://` URL.
