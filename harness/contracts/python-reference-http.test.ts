@@ -7,7 +7,9 @@ import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pythonInterpreter } from '#harness/__test-helpers__/python-interpreter.ts'
 import { missingObservations } from '#harness/adapters/observation.ts'
-import { resolveAdapter } from '#harness/adapters/index.ts'
+import { resolveAdapter, resolvePlanAdapter } from '#harness/adapters/index.ts'
+import { loadProfile } from '#harness/profiles/load-profile.ts'
+import { planAdapterOfProfile } from '#harness/profiles/plan-adapter-of-profile.ts'
 import { ConnectionPool } from '#harness/runner/connection-pool.ts'
 import { replayScenario, scenarioNeeds } from '#harness/runner/replay-scenario.ts'
 import { loadScenarios } from '#harness/scenario/load-scenarios.ts'
@@ -100,5 +102,17 @@ describe('the Python reference over HTTP (examples/python, --http 127.0.0.1:0)',
     expect(Object.values(verdicts).filter((v) => v.startsWith('untestable: '))).toHaveLength(8)
     expect(verdicts['regressions/plat-114/crash-leaves-running-row']).toContain('(kill-restart)')
     expect(verdicts['regressions/plat-114/write-failure-is-best-effort']).toContain('(stderr)')
+  }, 120_000)
+
+  it('started by the kit from examples/python/profile-http.yaml (transport: http, url: stdout): every agent-log scenario held, kills and restarts included', async () => {
+    const profile = loadProfile(fileURLToPath(new URL('../../examples/python/profile-http.yaml', import.meta.url)))
+    const started = new ConnectionPool()
+    try {
+      const verdicts = await portVerdicts(resolvePlanAdapter(planAdapterOfProfile(profile)), 'agent-log', started)
+      expect(Object.keys(verdicts)).toHaveLength(14)
+      expect(verdicts).toEqual(Object.fromEntries(Object.keys(verdicts).map((id) => [id, 'held'])))
+    } finally {
+      await started.closeAll()
+    }
   }, 120_000)
 })
