@@ -1,21 +1,12 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { loadProfile } from '#harness/profiles/load-profile.ts'
+import { profileFiles } from '#harness/__test-helpers__/profile-files.ts'
 import { planAdapterOfProfile } from '#harness/profiles/plan-adapter-of-profile.ts'
 import { ScenarioError } from '#harness/scenario/scenario-error.ts'
 
-const folder = mkdtempSync(join(tmpdir(), 'contract-kit-http-profile-'))
-afterAll(() => rmSync(folder, { recursive: true, force: true }))
-
-let written = 0
-/** Writes a profile into the temp folder and returns its absolute path. */
-const profile = (text: string): string => {
-  const file = join(folder, `profile-${++written}.yaml`)
-  writeFileSync(file, text)
-  return file
-}
+/** Profiles written into a temporary folder of this file's. */
+const { folder, profile } = profileFiles('contract-kit-http-profile-')
 
 /** The ScenarioError loading a profile throws, its message on one line. */
 const rejection = (text: string): ScenarioError => {

@@ -1,21 +1,12 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join, relative, resolve } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { loadProfile } from '#harness/profiles/load-profile.ts'
+import { profileFiles } from '#harness/__test-helpers__/profile-files.ts'
 import { capabilityNames } from '#harness/profiles/capabilities.ts'
 import { ScenarioError } from '#harness/scenario/scenario-error.ts'
 
-const folder = mkdtempSync(join(tmpdir(), 'contract-kit-profile-'))
-afterAll(() => rmSync(folder, { recursive: true, force: true }))
-
-let written = 0
-/** Writes a profile into the temp folder and returns its absolute path. */
-const profile = (text: string): string => {
-  const file = join(folder, `profile-${++written}.yaml`)
-  writeFileSync(file, text)
-  return file
-}
+/** Profiles written into a temporary folder of this file's. */
+const { folder, profile } = profileFiles('contract-kit-profile-')
 
 const head = 'name: my-impl\nports: [pager]\ntransport: stdio\ncommand: node ./impl.js\n'
 

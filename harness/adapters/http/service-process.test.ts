@@ -45,6 +45,6 @@ describe('ServiceProcess', () => {
     const error = await adapterRejection(ServiceProcess.start({ command: ['contract-kit-no-such-service'] }))
     expect(error.failure).toBe('spawn')
     expect(error.message).toContain('could not start ["contract-kit-no-such-service"]: spawn contract-kit-no-such-service ENOENT (is the program installed and on PATH')
-    expect((await adapterRejection(ServiceProcess.start({ command: [] }))).message).toBe('cannot start a service: the start command is empty')
+    expect((await adapterRejection(ServiceProcess.start({ command: [] }))).message).toBe('cannot start a service: the command is empty')
   })
 })

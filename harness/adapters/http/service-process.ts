@@ -1,7 +1,8 @@
 import { AdapterError } from '#harness/adapters/adapter-error.ts'
 import { LineSplitter } from '#harness/adapters/stdio/line-splitter.ts'
 import { outputLimits } from '#harness/adapters/stdio/output-limits.ts'
-import { ProcessTree } from '#harness/adapters/stdio/process-tree.ts'
+import type { ProcessTree } from '#harness/adapters/stdio/process-tree.ts'
+import { spawnedTree } from '#harness/adapters/stdio/spawned-tree.ts'
 import { settlesWithin } from '#harness/adapters/stdio/settles-within.ts'
 import { StderrTail } from '#harness/adapters/stdio/stderr-tail.ts'
 
@@ -65,23 +66,9 @@ export class ServiceProcess {
   }
 
   /** Spawns the service; rejects with AdapterError('spawn') if it cannot be started. */
-  static start(options: ServiceProcessOptions): Promise<ServiceProcess> {
-    if (options.command.length === 0 || options.command[0] === '') {
-      return Promise.reject(new AdapterError('spawn', 'cannot start a service: the start command is empty'))
-    }
-    const tree = ProcessTree.spawn(options.command, { cwd: options.cwd, env: options.env })
-    return new Promise((resolve, reject) => {
-      tree.child.once('error', (error) => {
-        const where = options.cwd === undefined ? '' : ` in ${options.cwd}`
-        const hint = (error as NodeJS.ErrnoException).code === 'ENOENT' ? ' (is the program installed and on PATH, and does the folder exist?)' : ''
-        tree.release()
-        reject(new AdapterError('spawn', `could not start ${JSON.stringify(options.command)}${where}: ${error.message}${hint}`))
-      })
-      tree.child.once('spawn', () => {
-        tree.child.on('error', () => {})
-        resolve(new ServiceProcess(tree, options.command, options))
-      })
-    })
+  static async start(options: ServiceProcessOptions): Promise<ServiceProcess> {
+    const tree = await spawnedTree(options.command, { cwd: options.cwd, env: options.env }, 'a service')
+    return new ServiceProcess(tree, options.command, options)
   }
 
   /** The process id of the service (the leader of its process group). */

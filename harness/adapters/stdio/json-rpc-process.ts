@@ -2,7 +2,8 @@ import { AdapterError } from '#harness/adapters/adapter-error.ts'
 import { settlesWithin } from '#harness/adapters/stdio/settles-within.ts'
 import { excerpt } from '#harness/adapters/stdio/excerpt.ts'
 import { parseJsonRpcResponse, type JsonRpcErrorObject } from '#harness/adapters/stdio/json-rpc-response.ts'
-import { ProcessTree } from '#harness/adapters/stdio/process-tree.ts'
+import type { ProcessTree } from '#harness/adapters/stdio/process-tree.ts'
+import { spawnedTree } from '#harness/adapters/stdio/spawned-tree.ts'
 import { StderrTail } from '#harness/adapters/stdio/stderr-tail.ts'
 import { outputLimits } from '#harness/adapters/stdio/output-limits.ts'
 import { StdioOutput } from '#harness/adapters/stdio/stdio-output.ts'
@@ -82,22 +83,9 @@ export class JsonRpcProcess {
   }
 
   /** Spawns the implementation; rejects with AdapterError('spawn') if it cannot be started. */
-  static start(options: JsonRpcProcessOptions): Promise<JsonRpcProcess> {
-    if (options.command.length === 0 || options.command[0] === '') {
-      return Promise.reject(new AdapterError('spawn', 'cannot start an implementation: the command is empty'))
-    }
-    const tree = ProcessTree.spawn(options.command, { cwd: options.cwd, env: options.env })
-    return new Promise((resolve, reject) => {
-      tree.child.once('error', (error) => {
-        const where = options.cwd === undefined ? '' : ` in ${options.cwd}`
-        const hint = (error as NodeJS.ErrnoException).code === 'ENOENT' ? ' (is the program installed and on PATH, and does the folder exist?)' : ''
-        reject(new AdapterError('spawn', `could not start ${JSON.stringify(options.command)}${where}: ${error.message}${hint}`))
-      })
-      tree.child.once('spawn', () => {
-        tree.child.on('error', () => {}) // later errors (a failed signal) surface as an exit or a timeout
-        resolve(new JsonRpcProcess(tree, options.command, options))
-      })
-    })
+  static async start(options: JsonRpcProcessOptions): Promise<JsonRpcProcess> {
+    const tree = await spawnedTree(options.command, { cwd: options.cwd, env: options.env }, 'an implementation')
+    return new JsonRpcProcess(tree, options.command, options)
   }
 
   /** The process id of the implementation (or of the launcher that leads its process group). */
