@@ -78,11 +78,13 @@ function judged(outcome: Judged): Map<string, unknown> {
  * and over HTTP and asserting the same verdicts (and, but for the agent log, the same evidence); prints the table.
  */
 export function declareTransportEquivalence(systems: readonly string[]): void {
+  // loading every port's systems, and ending every process and service the file started (each given its grace
+  // period), can take longer than vitest's default 10 s on a busy machine
   beforeAll(async () => {
     await loadShippedSystems()
     scenarios = await loadScenarios(scenarioRoot)
-  })
-  afterAll(() => pool.closeAll())
+  }, 60_000)
+  afterAll(() => pool.closeAll(), 60_000)
   const table: string[] = ['| system | scenarios | same on all three | untestable in process, same over stdio and HTTP | contracts compared | contracts unobservable in process | compared by |', '| --- | --- | --- | --- | --- | --- | --- |']
   describe('transport equivalence: the same verdicts and evidence in process, over stdio and over HTTP', () => {
     test.for(systems)('%s', { timeout: 300_000 }, async (system) => {
