@@ -11,8 +11,8 @@ import { loadScenarios } from '#harness/scenario/load-scenarios.ts'
 import type { LoadedScenario } from '#harness/scenario/load-scenarios.ts'
 import { scenarioRoot } from '#harness/suite/scenario-root.ts'
 
-// Same verdicts, any transport (issue 25): every bundled scenario of the server-side ports, replayed on one reference
-// and one mutant per port in process, over stdio (`@stdio`) and over HTTP (`@http`: serve-http, a service the kit
+// Same verdicts, any transport (issue 25): every bundled scenario of the server-side ports replayed on each port's
+// reference, and the scenarios a mutant breaks on one mutant per port, in process, over stdio (`@stdio`) and over HTTP (`@http`: serve-http, a service the kit
 // starts and owns, so kills and restarts run too), must come back with the same verdict and, contract by contract, the
 // same verdict and the same evidence. In process the kit cannot kill the system nor see the files it writes: such a
 // run is untestable there, and such a contract not-applicable (its reason says so); both are compared between the
@@ -73,11 +73,18 @@ function judged(outcome: Judged): Map<string, unknown> {
   return new Map(outcome.contracts.filter((c) => !(c.verdict === 'not-applicable' && unobservable.test(c.reason ?? ''))).map((c) => [c.id, anonymous(c)]))
 }
 
+/** A system compared on the scenarios named (a mutant: those it breaks, which the test asserts), not on every scenario of its port. */
+export interface ComparedOn {
+  system: string
+  breaks: readonly string[]
+}
+
 /**
- * Test helper: declares, for each system, a test replaying every bundled scenario of its port in process, over stdio
- * and over HTTP and asserting the same verdicts (and, but for the agent log, the same evidence); prints the table.
+ * Test helper: declares, for each system, a test replaying every bundled scenario of its port (or, for a mutant, the
+ * ones it breaks) in process, over stdio and over HTTP and asserting the same verdicts (and, but for the agent log, the
+ * same evidence); prints the table.
  */
-export function declareTransportEquivalence(systems: readonly string[]): void {
+export function declareTransportEquivalence(systems: readonly (string | ComparedOn)[]): void {
   // loading every port's systems, and ending every process and service the file started (each given its grace
   // period), can take longer than vitest's default 10 s on a busy machine
   beforeAll(async () => {
@@ -85,12 +92,13 @@ export function declareTransportEquivalence(systems: readonly string[]): void {
     scenarios = await loadScenarios(scenarioRoot)
   }, 60_000)
   afterAll(() => pool.closeAll(), 60_000)
-  const table: string[] = ['| system | scenarios | same on all three | untestable in process, same over stdio and HTTP | contracts compared | contracts unobservable in process | compared by |', '| --- | --- | --- | --- | --- | --- | --- |']
+  const table: string[] = ['| system | scenarios compared | same on all three | untestable in process, same over stdio and HTTP | contracts compared | contracts unobservable in process | compared by |', '| --- | --- | --- | --- | --- | --- | --- |']
   describe('transport equivalence: the same verdicts and evidence in process, over stdio and over HTTP', () => {
-    test.for(systems)('%s', { timeout: 300_000 }, async (system) => {
+    test.for(systems.map((s) => (typeof s === 'string' ? { system: s } : s)))('$system', { timeout: 300_000 }, async ({ system, breaks }: { system: string; breaks?: readonly string[] }) => {
       const port = system.split('/')[0]!
-      const own = scenarios.filter((s) => s.scenario.port === port)
-      expect(own.length).toBeGreaterThan(5)
+      const own = scenarios.filter((s) => s.scenario.port === port && (breaks?.includes(s.id) ?? true))
+      expect(own.length).toBe(breaks?.length ?? own.length)
+      expect(own.length).toBeGreaterThan(0)
       let same = 0
       let untestable = 0
       let compared = 0
@@ -101,6 +109,7 @@ export function declareTransportEquivalence(systems: readonly string[]): void {
         const ran = transports.filter((t) => outcomes.get(t)!.verdict !== 'untestable')
         expect(ran, `${loaded.id} on ${system}: stdio and HTTP run every scenario`).toEqual(expect.arrayContaining(['stdio', 'http']))
         const stdio = outcomes.get('stdio')!
+        if (breaks) expect(stdio.verdict, `${loaded.id} on ${system}: a mutant is compared where it breaks`).toBe('broken')
         for (const transport of ran) {
           const mine = outcomes.get(transport)!
           expect(mine.verdict, `${loaded.id} on ${system}: ${transport}'s verdict against stdio's`).toBe(stdio.verdict)
@@ -118,7 +127,7 @@ export function declareTransportEquivalence(systems: readonly string[]): void {
         else untestable++
       }
       table.push(`| ${system} | ${own.length} | ${same} | ${untestable} | ${compared} | ${unobserved} | ${port === 'agent-log' ? 'verdict' : 'verdict and evidence'} |`)
-      if (system === systems.at(-1)) console.log(`transport equivalence:\n${table.join('\n')}`)
+      if (table.length - 2 === systems.length) console.log(`transport equivalence:\n${table.join('\n')}`)
     })
   })
 }
