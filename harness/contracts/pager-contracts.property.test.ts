@@ -65,11 +65,10 @@ describe('the pager contracts, as a property over random runs, ceilings and limi
     expect(tally.noPageOfItems).toBeLessThan(referenceRuns * 0.4)
   })
 
-  // The same property fails on every mutant; shrinking is aimed at the mutant's contract (a conjunct of the property),
-  // so the shrunk case is a small one that breaks it rather than whichever contract shrinks furthest.
+  // The same property fails on every mutant: its conjunct for the mutant's contract does (which the property, keeping
+  // every contract, then cannot), and shrinking aimed at that conjunct makes the shrunk case a small one that breaks
+  // it rather than whichever contract shrinks furthest.
   test.for(pagerMutants)('catches $name, shrunk to a case that breaks $breaks', { timeout: 60_000 }, async (mutant) => {
-    const caught = await fc.check(fc.asyncProperty(pagerCase(), keepsContracts(mutant.create)), { numRuns: mutantRuns, seed: mutantSeed, endOnFailure: true })
-    expect(caught.failed, `the property held on ${mutant.name} in ${mutantRuns} runs (seed ${mutantSeed})`).toBe(true)
     const details = await fc.check(fc.asyncProperty(pagerCase(), keepsContracts(mutant.create, { only: mutant.breaks })), { numRuns: mutantRuns, seed: mutantSeed })
     expect(details.failed, `${mutant.breaks} held on ${mutant.name} in ${mutantRuns} runs (seed ${mutantSeed})`).toBe(true)
     const [shrunk] = details.counterexample!
