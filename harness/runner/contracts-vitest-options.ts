@@ -14,14 +14,19 @@ export function suiteFileOf(port: string): string {
 /**
  * The two projects of a contract run: the port suites, two files at a time, then — after every one of them, in a group
  * of its own — the timing-bound suite, one file in one worker, so runs whose verdict depends on time share the machine
- * with nothing of the kit's but each other, one at a time. The kit's own `vitest.config.ts` declares the same.
+ * with nothing of the kit's but each other, one at a time. `timing: 'beside'` runs that file beside the others instead
+ * (the kit's own `npm test`: see vitest.config.ts); its runs are still one at a time.
  */
-export function contractProjects<T extends object = object>(options: { name: string; timingName: string; testTimeout: number; test?: T }) {
+export function contractProjects<T extends object = object>(options: { name: string; timingName: string; testTimeout: number; test?: T; timing?: 'alone' | 'beside' }) {
   const timingFile = suiteFileOf(timingBoundSuite)
   const shared = { ...options.test, testTimeout: options.testTimeout } as Partial<T> & { testTimeout: number }
   return [
     { extends: true as const, test: { ...shared, name: options.name, include: [suiteFiles], exclude: [timingFile], maxWorkers: 2, sequence: { groupOrder: 0 } } },
-    { extends: true as const, test: { ...shared, name: options.timingName, include: [timingFile], maxWorkers: 1, sequence: { groupOrder: 1 } } },
+    // beside the others, in their group, it must have their worker count (vitest runs a project of another count after
+    // the whole run); one file, its runs one after another, it takes one worker either way
+    options.timing === 'beside'
+      ? { extends: true as const, test: { ...shared, name: options.timingName, include: [timingFile], maxWorkers: 2, sequence: { groupOrder: 0 } } }
+      : { extends: true as const, test: { ...shared, name: options.timingName, include: [timingFile], maxWorkers: 1, sequence: { groupOrder: 1 } } },
   ]
 }
 
