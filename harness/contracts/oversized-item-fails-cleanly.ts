@@ -9,6 +9,7 @@ import { describeRead, requestLine } from '#harness/contracts/pager/describe-pag
 import { isValidLimit, stepReads } from '#harness/contracts/pager/step-reads.ts'
 import { counted } from '#harness/contracts/counted.ts'
 import { measure } from '#harness/measures/measure.ts'
+import { measurePage } from '#harness/measures/measure-page.ts'
 
 /**
  * size/oversized-item-fails-cleanly: an item that cannot fit a page alone is answered with result_limit_exceeded and a
@@ -149,7 +150,7 @@ function atTheEdge(history: PagerHistory, collection: string): boolean[] {
   if (!edge) {
     // measured once per History and collection, not once per page read: the cost stays linear in the History
     const oracle = history.oracle.find((o) => o.collection === collection)
-    edge = (oracle?.items ?? []).map((item) => history.ceilings.some((c) => measure(c.measure, { items: [item], cursor: null }) >= c.max))
+    edge = (oracle?.items ?? []).map((item) => history.ceilings.some((c) => measurePage(c.measure, { items: [item], cursor: null }) >= c.max))
     byCollection.set(collection, edge)
   }
   return edge

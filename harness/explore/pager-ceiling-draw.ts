@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import type { MeasureName } from '#harness/measures/measure-name.ts'
 import { measure } from '#harness/measures/measure.ts'
+import { measurePage } from '#harness/measures/measure-page.ts'
 
 /** How a ceiling's `max` is placed among the sizes of a collection's pages (see `ceilingMax`). */
 export type CeilingMode = 'between' | 'boundary' | 'below-largest' | 'roomy' | 'tiny'
@@ -46,7 +47,7 @@ export function lerp(lo: number, hi: number, thousandths: number): number {
  * empty page's own metadata has no right answer in the port.
  */
 export function ceilingMax(name: MeasureName, { mode, a, b, c }: CeilingDraw, items: readonly unknown[]): number {
-  const page = (xs: readonly unknown[]) => measure(name, { items: xs, cursor: null })
+  const page = (xs: readonly unknown[]) => measurePage(name, { items: xs, cursor: null })
   const room = metadataRoom[name]
   const whole = page(items)
   if (items.length === 0) return lerp(whole + 2 * room, whole + 8 * room, a)

@@ -7,6 +7,7 @@ import { measure } from '#harness/measures/measure.ts'
 import type { CeilingSpec } from '#harness/scenario/scenario-schema.ts'
 import { boundaryPage, lerp, metadataRoom } from '#harness/explore/pager-ceiling-draw.ts'
 import { sureRoom } from '#harness/explore/pager-evidence.ts'
+import { measurePage } from '#harness/measures/measure-page.ts'
 
 /**
  * Where a ceiling goes, as the explorer writes it in the scenario: `between` the smallest item and the whole collection
@@ -114,7 +115,7 @@ export function ceilingSpecOf(draw: CeilingSpecDraw, focus: CollectionName, item
   const { measure: name, place, a, b, c, offset } = draw
   const collection = draw.collection === 'focus' ? focus : collectionNames.find((n) => n !== focus)!
   const items = itemsOf(collection)
-  const page = (xs: readonly unknown[]) => measure(name, { items: xs, cursor: null })
+  const page = (xs: readonly unknown[]) => measurePage(name, { items: xs, cursor: null })
   const room = metadataRoom[name]
   const floor = page([]) + sureRoom[name]
   const whole = page(items)
@@ -128,7 +129,7 @@ export function ceilingSpecOf(draw: CeilingSpecDraw, focus: CollectionName, item
   const exact = (start: number, end: number) => {
     const xs = items.slice(start, end)
     const returned = { items: xs, cursor: end < items.length ? cursorAt(end) : null, ...(Math.abs(c) > 250 ? metadataOf(collection) : {}) }
-    return measure(name, returned) - page(xs) - (c < 0 ? (name === 'retained-bytes' ? 8 : 1) : 0)
+    return measurePage(name, returned) - page(xs) - (c < 0 ? (name === 'retained-bytes' ? 8 : 1) : 0)
   }
   const offsetBy = (start: number, end: number) =>
     offset === 'exact'

@@ -5,6 +5,7 @@ import { collectionNames } from '#fixtures/analysis-run/derive-collection.ts'
 import type { CeilingSpec, PagerStep } from '#harness/scenario/scenario-schema.ts'
 import { contractsOfPort } from '#harness/contracts/index.ts'
 import { stepReads } from '#harness/contracts/pager/step-reads.ts'
+import { measurePage } from '#harness/measures/measure-page.ts'
 
 /**
  * The most a correct pager's page may add to its items, metadata and cursor together, that the explorer counts on
@@ -21,7 +22,7 @@ export function sureFits(items: readonly unknown[], ceilings: readonly Ceiling[]
   return items.map((item) => {
     let fits: SureFit = 'fits'
     for (const c of ceilings) {
-      const bare = measure(c.measure, { items: [item], cursor: null })
+      const bare = measurePage(c.measure, { items: [item], cursor: null })
       if (bare > c.max) return 'over'
       if (bare + sureRoom[c.measure] > c.max) fits = 'uncertain'
     }

@@ -9,11 +9,11 @@ export interface CeilingExcess {
   max: number
 }
 
-/** The first ceiling (in the given order) a value does not fit, or `undefined` when it fits every one. */
-export function firstBrokenCeiling(value: unknown, ceilings: readonly Ceiling[]): CeilingExcess | undefined {
+/** The first ceiling (in the given order) a value does not fit, or `undefined` when it fits every one; `measureWith` measures it (default `measure`). */
+export function firstBrokenCeiling<V>(value: V, ceilings: readonly Ceiling[], measureWith: (name: MeasureName, value: V) => number = measure): CeilingExcess | undefined {
   const cache = new Map<MeasureName, number>()
   for (const c of ceilings) {
-    if (!cache.has(c.measure)) cache.set(c.measure, measure(c.measure, value))
+    if (!cache.has(c.measure)) cache.set(c.measure, measureWith(c.measure, value))
     const measured = cache.get(c.measure)!
     if (measured > c.max) return { measure: c.measure, value: measured, max: c.max }
   }

@@ -14,7 +14,7 @@ export const measures: Record<MeasureName, (value: unknown) => number> = {
   'retained-bytes': retainedBytes,
 }
 
-const cache = new WeakMap<object, Map<MeasureName, number>>()
+const caches = Object.fromEntries(Object.keys(measures).map((name) => [name, new WeakMap<object, number>()])) as Record<MeasureName, WeakMap<object, number>>
 
 /**
  * The value of one named measure over a JSON value. Objects are measured once per measure and remembered, so a value
@@ -22,9 +22,8 @@ const cache = new WeakMap<object, Map<MeasureName, number>>()
  */
 export function measure(name: MeasureName, value: unknown): number {
   if (typeof value !== 'object' || value === null) return measures[name](value)
-  let known = cache.get(value)
-  if (!known) cache.set(value, (known = new Map()))
-  let size = known.get(name)
-  if (size === undefined) known.set(name, (size = measures[name](value)))
+  const known = caches[name]
+  let size = known.get(value)
+  if (size === undefined) known.set(value, (size = measures[name](value)))
   return size
 }

@@ -1,5 +1,6 @@
 import type { PagerHistory as History } from '#harness/history/history.ts'
 import { firstBrokenCeiling } from '#harness/measures/first-broken-ceiling.ts'
+import { measurePage } from '#harness/measures/measure-page.ts'
 import { indexedOracles, pagerReads } from '#harness/contracts/pager/pager-reads.ts'
 import type { PagerRead } from '#harness/contracts/pager/pager-reads.ts'
 
@@ -29,9 +30,9 @@ function judgeItemFits(history: History, collection: string): ItemFit[] {
   const cursor = reads.map(cursorShownBy).find((c) => c !== undefined)
   return oracle.items.map((item, i) => {
     const isLast = i === oracle.items.length - 1
-    if (firstBrokenCeiling({ ...(template ?? {}), items: [item], cursor: null }, history.ceilings)) return 'oversized'
+    if (firstBrokenCeiling({ ...(template ?? {}), items: [item], cursor: null }, history.ceilings, measurePage)) return 'oversized'
     if (!template || (!isLast && cursor === undefined)) return 'uncertain'
-    return firstBrokenCeiling({ ...template, items: [item], cursor: isLast ? null : cursor }, history.ceilings) ? 'oversized' : 'fits'
+    return firstBrokenCeiling({ ...template, items: [item], cursor: isLast ? null : cursor }, history.ceilings, measurePage) ? 'oversized' : 'fits'
   })
 }
 
