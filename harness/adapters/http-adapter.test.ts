@@ -62,7 +62,7 @@ describe('the http: adapter, against serve-http', () => {
     await again.close()
   })
 
-  // but the 400-exchange walk: the same pages ten times over, which transport-equivalence-references replays over HTTP
+  // but the 400-exchange walk: the same pages ten times over, which transport-equivalence-pager replays over HTTP
   it('holds every pager scenario, replayed by the kit’s runner over one shared connection', async () => {
     const verdicts = await portVerdicts(resolveAdapter(`http:${pager}`), 'pager', pool, ['pager/four-hundred-exchanges'])
     expect(Object.keys(verdicts).length).toBeGreaterThan(10)

@@ -152,7 +152,7 @@ describe('pager/reference@http: a bundled pager served over HTTP as a started se
       await connection.close()
     }
     expect(running(pid)).toBe(false)
-    // five of them (transport-equivalence-references replays every one over HTTP), not the 400-exchange walk
+    // five of them (transport-equivalence-pager replays every one over HTTP), not the 400-exchange walk
     const scenarios = (await loadScenarios(scenarioRoot)).filter((s) => s.scenario.port === 'pager' && s.id !== 'pager/four-hundred-exchanges').slice(0, 5)
     const verdicts: Record<string, string> = {}
     for (const loaded of scenarios) {
