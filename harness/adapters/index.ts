@@ -56,9 +56,16 @@ export function bundledAdapterNames(): string[] {
   return loadedAdapterNames()
 }
 
+/** The bundled system the main job also runs as a service over HTTP (`@http`, a service the kit starts): one, since every server-side port shares the transport. */
+export const mainJobHttpSystem = 'pager/reference'
+
 /** The bundled adapter names of the ports loaded so far. */
 function loadedAdapterNames(): string[] {
-  return Object.keys(shippedSystems().bundled).flatMap((name) => [...(name.startsWith('agent-log/') ? [] : [name]), ...(suffixOf(name) ? [name + suffixOf(name)] : [])])
+  return Object.keys(shippedSystems().bundled).flatMap((name) => [
+    ...(name.startsWith('agent-log/') ? [] : [name]),
+    ...(suffixOf(name) ? [name + suffixOf(name)] : []),
+    ...(name === mainJobHttpSystem ? [name + httpSuffix] : []),
+  ])
 }
 
 /** The shipped system an adapter name runs (bundled, a mutant or a silent one; without its transport suffix), or undefined for `stdio:`, `http:` and `command:` adapters. */
