@@ -5,6 +5,7 @@ import { agentLogRun } from '#harness/contracts/agent-log/agent-log-run.ts'
 import type { AgentLogCall, AgentLogRun } from '#harness/contracts/agent-log/agent-log-run.ts'
 import { agentLogPlan } from '#harness/contracts/agent-log/agent-log-plan.ts'
 import { counted } from '#harness/contracts/counted.ts'
+import { quoted } from '#harness/contracts/text-difference.ts'
 
 const noFailure = 'the store is writable (or the session has no workspace): no write fails, so there is no failure to judge'
 
@@ -51,14 +52,14 @@ export const bestEffort = defineContract<AgentLogHistory>({
       if (lines.length < calls.length) {
         const said = stderr.split('\n').filter((l) => l.trim() !== '')
         return broken(
-          `the store could not take ${counted(calls.length, 'write')}, and stderr reported ${lines.length === 0 ? 'none' : `only ${lines.length}`} of them after the failing write (an "agent-log: write failed: <reason>" line each)${said.length > 0 ? `; it said: ${JSON.stringify(clip(said[0]))}` : ', nor anything else'}`,
+          `the store could not take ${counted(calls.length, 'write')}, and stderr reported ${lines.length === 0 ? 'none' : `only ${lines.length}`} of them after the failing write (an "agent-log: write failed: <reason>" line each)${said.length > 0 ? `; it said: ${quoted(said[0], 100)}` : ', nor anything else'}`,
           { store: 'unwritable', writes: calls.length, reported: lines.length, stderr: clip(stderr, 400), from },
         )
       }
       reports.push(...lines)
     }
     return held(
-      `${answered.length.toLocaleString('en-US')} of ${exposed.length.toLocaleString('en-US')} start and completion calls answered with the store unwritable; stderr reported each failed write after it, in ${counted(reports.length, 'line')}: ${JSON.stringify(clip(reports[0]))}`,
+      `${answered.length.toLocaleString('en-US')} of ${exposed.length.toLocaleString('en-US')} start and completion calls answered with the store unwritable; stderr reported each failed write after it, in ${counted(reports.length, 'line')}: ${quoted(reports[0], 100)}`,
       { answered: answered.length, calls: exposed.length, stderrLines: reports.length, firstLine: reports[0] },
     )
   },
@@ -68,8 +69,10 @@ export const bestEffort = defineContract<AgentLogHistory>({
 function failureReached(run: AgentLogRun): ContractResult | undefined {
   const failed = run.calls.filter((c) => c.outcome === 'fail')
   if (failed.length > 0) {
-    return broken(`${failed[0].f} failed the agent ${failed[0].agentId}: ${failed[0].message}`, {
+    const more = failed.length > 1 ? ` (and ${counted(failed.length - 1, 'more call')} failed)` : ''
+    return broken(`${failed[0].f} failed the agent ${failed[0].agentId}: ${failed[0].message}${more}`, {
       failed: failed.slice(0, 3).map(({ f, agentId, step, message }) => ({ f, agentId, step, message })),
+      failedCalls: failed.length,
       calls: run.calls.length,
     })
   }

@@ -7,6 +7,7 @@ import { itemFits } from '#harness/contracts/pager/item-fit.ts'
 import { isValidLimit, stepReads } from '#harness/contracts/pager/step-reads.ts'
 import { counted, figure } from '#harness/contracts/counted.ts'
 import type { PagerHistory as History } from '#harness/history/history.ts'
+import { visibleJson } from '#harness/contracts/text-difference.ts'
 
 /** How many ids a witness lists of each kind before it only counts them. */
 const idsShown = 10
@@ -83,7 +84,7 @@ function checkWalk(history: History, step: number, walk: PagerRead[], oracle: In
     for (const item of o.page.items) {
       const i = oracle.indexOf(item)
       if (i === undefined) {
-        unexpected.push(JSON.stringify(item).slice(0, 80))
+        unexpected.push(visibleJson(item, 80))
         continue
       }
       seen.set(i, (seen.get(i) ?? 0) + 1)

@@ -5,9 +5,31 @@ import { cutAnswer } from '#harness/contracts/tool-output/cut-answer.ts'
 import { capAmount } from '#harness/contracts/tool-output/cap-amount.ts'
 import { overItsCap } from '#harness/contracts/tool-output/scenario-output-size.ts'
 import { measure } from '#harness/measures/measure.ts'
+import { excerpt, visible } from '#harness/contracts/text-difference.ts'
 
 /** The cut marker: `[output cut: showing the first S of T <unit>; T−S <unit> not shown]` (numbers bare or with thousands commas). */
 const marker = /^\[output cut: showing the first ([\d,]+) of ([\d,]+) ([a-z0-9-]+); ([\d,]+) ([a-z0-9-]+) not shown\]/
+
+/** The marker's form, part by part: its words, and where a number or a unit stands, the characters one may hold. */
+const markerForm: ReadonlyArray<string | RegExp> = ['[output cut: showing the first ', /[\d,]/, ' of ', /[\d,]/, ' ', /[a-z0-9-]/, '; ', /[\d,]/, ' ', /[a-z0-9-]/, ' not shown]']
+
+/** How many characters of a line follow the marker's form before it departs from it (the whole marker's length when it does not). */
+function followsForm(line: string): number {
+  let at = 0
+  for (const part of markerForm) {
+    if (typeof part === 'string') {
+      for (const c of part) {
+        if (line[at] !== c) return at
+        at++
+      }
+      continue
+    }
+    const start = at
+    while (at < line.length && part.test(line[at]!)) at++
+    if (at === start) return at
+  }
+  return at
+}
 
 /**
  * size/cut-marker-exact: the banner of a cut output begins with the cut marker, which states exactly how much of the
@@ -28,10 +50,20 @@ export const cutMarkerExact = defineContract<ToolOutputHistory>({
     const { banner, inline } = result
     const first = banner.trimStart().split('\n')[0] ?? ''
     const found = marker.exec(first)
-    if (!found) return broken('the banner of the cut output does not begin with [output cut: showing the first S of T <unit>; T−S <unit> not shown]', { bannerStart: first.slice(0, 200) })
+    const shown = measure(unit, inline)
+    if (!found) {
+      // where the banner's first line leaves the marker's form — its byte, column and the text there, escaped — and the marker due
+      const at = followsForm(first)
+      const due = `[output cut: showing the first ${n(shown)} of ${n(output.size)} ${unit}; ${n(output.size - shown)} ${unit} not shown]`
+      const byte = Buffer.byteLength(first.slice(0, at), 'utf8')
+      const there = at >= first.length ? 'its end' : `"${excerpt(first, at)}"`
+      return broken(
+        `the banner of the cut output does not begin with [output cut: showing the first S of T <unit>; T−S <unit> not shown]: its first line leaves that form at byte ${byte} (column ${at + 1}), at ${there}; the marker due is "${due}"`,
+        { bannerStart: visible(first.slice(0, 200)), byte, column: at + 1, due },
+      )
+    }
     const number = (text: string) => Number(text.replaceAll(',', ''))
     const said = { shown: number(found[1]!), total: number(found[2]!), missing: number(found[4]!), units: [found[3], found[5]] }
-    const shown = measure(unit, inline)
     const due = { shown, total: output.size, missing: output.size - shown }
     const wrong = [
       said.units.some((u) => u !== unit) ? `the unit is ${said.units.join(' and ')}, not ${unit}` : '',

@@ -1,5 +1,6 @@
 import type { SnapshotterHistory } from '#harness/history/history.ts'
 import { broken, defineContract, held, need, unknown } from '#harness/contracts/contract.ts'
+import { differenceClause, textDifference } from '#harness/contracts/text-difference.ts'
 
 /**
  * size/depth-is-nesting-only: a depth limit at or above a page's real depth gives the same snapshot as no limit, byte
@@ -20,11 +21,14 @@ export const depthIsNestingOnly = defineContract<SnapshotterHistory>({
     const bytes = (t: string) => Buffer.byteLength(t, 'utf8')
     for (const [depth, text] of texts) {
       if (depth === null || depth < realDepth || text === unlimited) continue
-      return broken(`depth ${depth} (at or above the real depth ${realDepth}) gives ${bytes(text)} bytes, not the unlimited snapshot's ${bytes(unlimited)}`, {
+      // where the two first differ, both sides shown: texts of one size (a CR for an LF) differ somewhere too
+      const d = textDifference(unlimited, text)!
+      return broken(`depth ${depth} (at or above the real depth ${realDepth}) gives ${bytes(text)} bytes, not the unlimited snapshot's ${bytes(unlimited)}, ${differenceClause(d, `the depth ${depth} snapshot`)}`, {
         depth,
         realDepth,
         bytes: bytes(text),
         unlimitedBytes: bytes(unlimited),
+        ...d,
       })
     }
     const below = realDepth > 1 ? texts.get(realDepth - 1) : undefined

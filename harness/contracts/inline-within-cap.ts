@@ -4,6 +4,7 @@ import { toolOutputRun } from '#harness/contracts/tool-output/tool-output-run.ts
 import { capAmount } from '#harness/contracts/tool-output/cap-amount.ts'
 import { longestHead } from '#harness/contracts/tool-output/longest-head.ts'
 import { measure } from '#harness/measures/measure.ts'
+import { differenceClause, textDifference } from '#harness/contracts/text-difference.ts'
 
 const isHigh = (unit: number) => unit >= 0xd800 && unit <= 0xdbff
 const isLow = (unit: number) => unit >= 0xdc00 && unit <= 0xdfff
@@ -34,7 +35,10 @@ export const inlineWithinCap = defineContract<ToolOutputHistory>({
     if (!output.text.startsWith(inline) || splitsPair) {
       const whole = [...output.text]
       const at = [...inline].findIndex((c, i) => c !== whole[i])
-      return broken(`the inline text is not a head of the output cut on a character boundary${splitsPair ? ' (it ends inside a surrogate pair)' : ''}`, { unit, size, max, firstDifferentRune: at })
+      // where the inline text departs from the output (a head ending inside a pair departs at that character), both sides shown
+      const d = textDifference(output.text, inline)!
+      const why = splitsPair ? ` (it ends inside a surrogate pair, ${differenceClause(d, 'the inline text')})` : `: ${differenceClause(d, 'the inline text')}`
+      return broken(`the inline text is not a head of the output cut on a character boundary${why}`, { unit, size, max, firstDifferentRune: at, ...d })
     }
     if (size > max) return broken(`the inline text measures ${n(size)} ${unit}, over the cap of ${n(max)}`, { unit, size, max })
     const figures = { unit, inline: size, max, output: output.size }

@@ -5,6 +5,7 @@ import type { PagerRead } from '#harness/contracts/pager/pager-reads.ts'
 import { describePage, describeRead, requestLine } from '#harness/contracts/pager/describe-page.ts'
 import { isValidLimit, stepReads } from '#harness/contracts/pager/step-reads.ts'
 import { counted } from '#harness/contracts/counted.ts'
+import { quoted } from '#harness/contracts/text-difference.ts'
 
 const noCursorGiven = 'no read step gives a cursor of its own (with a valid limit)'
 
@@ -45,9 +46,9 @@ export const invalidCursorRefused = defineContract<PagerHistory>({
       const how = first === 0 ? ': the read restarted from the beginning' : o.page.items.length === 0 ? ' (an empty one)' : ''
       return broken(`${where} gave a cursor this run never handed out and got a page${how}, not invalid_cursor`, { ...describeRead(read), answer: 'page', page: describePage(o.page, oracle) })
     }
-    pre(refused.length > 0 || own.length === 0, `the implementation hands out the very cursors the scenario gives (${own.map((c) => JSON.stringify(c)).join(', ')}): they are its own`)
+    pre(refused.length > 0 || own.length === 0, `the implementation hands out the very cursors the scenario gives (${own.map((c) => quoted(c)).join(', ')}): they are its own`)
     if (refused.length === 0) return unknown('no read gave a cursor of its own')
-    return held(`${counted(refused.length, 'cursor')} never handed out (${refused.map((c) => JSON.stringify(c)).join(', ')}) answered invalid_cursor`, { refused })
+    return held(`${counted(refused.length, 'cursor')} never handed out (${refused.map((c) => quoted(c)).join(', ')}) answered invalid_cursor`, { refused })
   },
 })
 

@@ -3,6 +3,7 @@ import { broken, defineContract, held, pre, unknown } from '#harness/contracts/c
 import { indexedOracles, pagerReads } from '#harness/contracts/pager/pager-reads.ts'
 import type { IndexedOracle, PagerRead } from '#harness/contracts/pager/pager-reads.ts'
 import { itemDifference, shown } from '#harness/contracts/pager/item-difference.ts'
+import { quoted, visibleJson } from '#harness/contracts/text-difference.ts'
 import { answersLine, describeRead, requestLine } from '#harness/contracts/pager/describe-page.ts'
 import { stepReads } from '#harness/contracts/pager/step-reads.ts'
 import { collectionNames } from '#fixtures/analysis-run/derive-collection.ts'
@@ -53,13 +54,14 @@ function notDerived(read: PagerRead, oracle: IndexedOracle, item: unknown, k: nu
   const byId = typeof id === 'string' ? oracle.ids.indexOf(id) : -1
   const at = byId >= 0 ? byId : read.start !== undefined && read.start + k < oracle.items.length ? read.start + k : undefined
   const where = `the page read at event ${read.invoke.index} (${requestLine(read)})`
-  const label = id === undefined ? `its item ${k + 1}` : `item ${JSON.stringify(id)}`
+  const label = id === undefined ? `its item ${k + 1}` : `item ${typeof id === 'string' ? quoted(id) : visibleJson(id, 80)}`
   if (at === undefined) {
     return broken(`${where} holds ${label}, which is no item of ${oracle.collection} as derived from the run`, { ...describeRead(read), position: k, item: shown(item) })
   }
   const difference = itemDifference(item, oracle.items[at])!
   const as = byId >= 0 ? 'the derived item with its id' : `the derived item at its position (${oracle.ids[at]})`
-  return broken(`${where} holds ${label}, which differs from ${as} at ${difference.path}: ${difference.got} instead of ${difference.want}`, {
+  const inText = difference.text ? `, first different at line ${difference.text.line} (byte ${difference.text.byte}, column ${difference.text.column})` : ''
+  return broken(`${where} holds ${label}, which differs from ${as} at ${difference.path}${inText}: ${difference.got} instead of ${difference.want}`, {
     ...describeRead(read),
     position: k,
     expected: oracle.ids[at],

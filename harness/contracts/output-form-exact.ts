@@ -8,6 +8,7 @@ import type { ReadPlan } from '#harness/contracts/session/read-plan.ts'
 import { expectedTranscript, transcriptDifference } from '#harness/contracts/session/expected-transcript.ts'
 import type { ContractResult } from '#harness/contracts/contract.ts'
 import type { SessionClientResult } from '#harness/ports/session-client-port.ts'
+import { quoted, textDifference, visible, visibleJson } from '#harness/contracts/text-difference.ts'
 
 /** The keys of the JSON output, exactly. */
 const jsonKeys = ['reply', 'replyCut', 'sessionId', 'status']
@@ -18,11 +19,17 @@ function exercised(plan: ReadPlan): true | string {
   return true
 }
 
+/** A JSON value where a text is due, as a problem names it: `"session-1\u{200B}", not "session-1" (first different at byte 9)`. */
+function said(value: unknown, due: string): string {
+  const d = typeof value === 'string' ? textDifference(due, value) : undefined
+  return `${typeof value === 'string' ? quoted(value) : visibleJson(value, 80)}, not ${quoted(due)}${d ? ` (first different at byte ${d.byte})` : ''}`
+}
+
 /** The JSON output: exactly one line, one object with exactly the four keys, `replyCut` true exactly when the reply is the cut text. */
 function judgeJson(run: SessionRun, result: SessionClientResult): ContractResult {
   const out = result.stdout
   const lines = out.endsWith('\n') ? out.slice(0, -1).split('\n') : out.split('\n')
-  const shown = (s: string) => (s.length > 60 ? `${s.slice(0, 57)}...` : s)
+  const shown = (s: string) => visible(s.length > 60 ? `${s.slice(0, 57)}...` : s)
   if (out === '') return broken(`the client exited ${result.exitCode} and printed nothing: the JSON output is one line`, { exitCode: result.exitCode, stdout: '' })
   if (lines.length !== 1 || !out.endsWith('\n')) {
     return broken(`stdout holds ${lines.length} line${lines.length === 1 ? '' : 's'}${out.endsWith('\n') ? '' : ' with no newline at its end'}: the JSON output is exactly one line, and nothing else`, { lines: lines.length, first: shown(lines[0] ?? '') })
@@ -38,8 +45,8 @@ function judgeJson(run: SessionRun, result: SessionClientResult): ContractResult
   const keys = Object.keys(o).sort()
   const problems = [
     keys.join(',') !== jsonKeys.join(',') && `keys ${keys.join(', ') || 'none'} (exactly ${jsonKeys.join(', ')} are due)`,
-    o.sessionId !== run.oracle.watchedSessionId && `sessionId ${JSON.stringify(o.sessionId)}, not ${JSON.stringify(run.oracle.watchedSessionId)}`,
-    o.status !== 'done' && `status ${JSON.stringify(o.status)}, not "done"`,
+    o.sessionId !== run.oracle.watchedSessionId && `sessionId ${said(o.sessionId, run.oracle.watchedSessionId)}`,
+    o.status !== 'done' && `status ${said(o.status, 'done')}`,
     typeof o.reply !== 'string' && 'a reply that is not a string',
     typeof o.replyCut !== 'boolean' && 'a replyCut that is not true or false',
   ].filter((p): p is string => typeof p === 'string')
@@ -59,7 +66,7 @@ function judgeText(run: SessionRun, plan: ReadPlan, result: SessionClientResult)
   if (result.stdout === '') return broken(`the client exited ${result.exitCode} and printed nothing: the transcript is due`, { exitCode: result.exitCode, stdout: '' })
   const due = expectedTranscript(run, plan)
   const difference = transcriptDifference(result.stdout, due.entries)
-  if (difference) return broken(`the transcript differs at line ${difference.line}${difference.column ? `, column ${difference.column}` : ''}: ${difference.due} is due, the client printed ${difference.printed}`, difference)
+  if (difference) return broken(`the transcript differs at line ${difference.line}${difference.column ? `, column ${difference.column}` : ''} (byte ${difference.byte}): ${difference.due} is due, the client printed ${difference.printed}`, difference)
   const lines = result.stdout.slice(0, -1).split('\n')
   const cutLines = lines.filter((l) => l.startsWith('[reply cut: ')).length
   const cut = cutLines > 0 ? `, the cut reply followed by its [reply cut: …] line` : ''
@@ -82,15 +89,15 @@ function judgeFailure(run: SessionRun, plan: ReadPlan, result: SessionClientResu
   const error = refused?.type === 'end' ? refused.error : null
   const stderr = result.stderr.trim()
   if (result.exitCode === 1 && error && stderr !== '') {
-    return held(`the watch of ${run.oracle.watchedSessionId} answered ${error}; the client exited 1 with the reason on stderr: ${JSON.stringify(stderr.split('\n').at(-1)!.slice(0, 80))}`, { exitCode: 1, watchError: error, stderrLines: stderr.split('\n').length })
+    return held(`the watch of ${run.oracle.watchedSessionId} answered ${error}; the client exited 1 with the reason on stderr: ${quoted(stderr.split('\n').at(-1)!)}`, { exitCode: 1, watchError: error, stderrLines: stderr.split('\n').length })
   }
   const why = !error ? (failing ? `never reached it (its watch calls ended: ${endsOf(run)})` : 'never watched the session') : result.exitCode !== 1 ? `exited ${result.exitCode}` : 'wrote no reason on stderr'
   const fails = failing ? `watch call ${failing.watch} ends with the permanent error ${failing.code}` : `the session ${run.oracle.watchedSessionId} is unknown: ${error ?? 'not_found'}`
   return broken(`the watch fails (${fails}) and the client ${why}; exit 1 with the reason on stderr is due`, {
     exitCode: result.exitCode,
     watchError: error,
-    stdout: result.stdout.slice(0, 80),
-    stderr: stderr.split('\n').slice(-2).join('\n'),
+    stdout: visible(result.stdout.slice(0, 80)),
+    stderr: visible(stderr.split('\n').slice(-2).join('\n')),
   })
 }
 

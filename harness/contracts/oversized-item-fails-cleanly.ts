@@ -8,8 +8,8 @@ import { itemFits } from '#harness/contracts/pager/item-fit.ts'
 import { describeRead, requestLine } from '#harness/contracts/pager/describe-page.ts'
 import { isValidLimit, stepReads } from '#harness/contracts/pager/step-reads.ts'
 import { counted } from '#harness/contracts/counted.ts'
-import { measure } from '#harness/measures/measure.ts'
 import { measurePage } from '#harness/measures/measure-page.ts'
+import { quoted, visibleJson } from '#harness/contracts/text-difference.ts'
 
 /**
  * size/oversized-item-fails-cleanly: an item that cannot fit a page alone is answered with result_limit_exceeded and a
@@ -118,7 +118,7 @@ export const oversizedItemFailsCleanly = defineContract<PagerHistory>({
         if (isLast !== (cursor === null)) {
           return broken(
             isLast
-              ? `${where} refused the last item ${oracle.ids[at]} with data.cursor ${JSON.stringify(cursor)}: past the last item the cursor is null`
+              ? `${where} refused the last item ${oracle.ids[at]} with data.cursor ${typeof cursor === 'string' ? quoted(cursor) : visibleJson(cursor, 80)}: past the last item the cursor is null`
               : `${where} refused ${oracle.ids[at]} with data.cursor null, but ${counted(oracle.items.length - at - 1, 'item')} follow it`,
             { ...describeRead(read), item: oracle.ids[at], cursor },
           )

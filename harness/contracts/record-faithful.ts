@@ -2,8 +2,9 @@ import type { AgentLogHistory } from '#harness/history/history.ts'
 import { broken, defineContract, held, pre, unknown } from '#harness/contracts/contract.ts'
 import { agentLogRun, requiredRows, type RowRead } from '#harness/contracts/agent-log/agent-log-run.ts'
 import { agentLogPlan, exercisedWhen } from '#harness/contracts/agent-log/agent-log-plan.ts'
-import { expectedRecord, recordFields, recordMatches, wrongFields } from '#harness/contracts/agent-log/expected-record.ts'
+import { expectedRecord, recordFields, recordMatches, wrongFieldLine, wrongFields } from '#harness/contracts/agent-log/expected-record.ts'
 import { counted } from '#harness/contracts/counted.ts'
+import { quoted } from '#harness/contracts/text-difference.ts'
 
 /**
  * durability/record-faithful: Every field of an agent's record is what its steps said, as a string: the start's name,
@@ -43,7 +44,7 @@ export const recordFaithful = defineContract<AgentLogHistory>({
       if (!record) return broken(`agent ${agent.agentId} has no record at the check of step ${check.step}: every field the steps gave it is lost`, { agentId: agent.agentId, step: check.step, rows: count })
       const wrong = recordMatches(record, agent) ? [] : wrongFields(record, expectedRecord(agent))
       if (wrong.length > 0) {
-        const said = wrong.map((w) => `${w.field} ${JSON.stringify(w.got)} (expected ${w.expected})`).join(', ')
+        const said = wrong.map(wrongFieldLine).join(', ')
         return broken(`agent ${agent.agentId}'s record at the check of step ${check.step} is not what its steps said: ${said}`, { agentId: agent.agentId, step: check.step, wrong, record })
       }
       const i = agent.index
@@ -51,10 +52,10 @@ export const recordFaithful = defineContract<AgentLogHistory>({
       lastRow[i] = at
       if (agent.start !== undefined) {
         if (startOf[i] === agent.start && startedAtOf[i] !== record.startedAt) {
-          return broken(`agent ${agent.agentId}'s startedAt changed with no new start: ${startedAtOf[i]} at the check of step ${startStepOf[i]}, ${record.startedAt} at step ${check.step}`, {
+          return broken(`agent ${agent.agentId}'s startedAt changed with no new start: ${quoted(startedAtOf[i]!)} at the check of step ${startStepOf[i]}, ${quoted(record.startedAt)} at step ${check.step}`, {
             agentId: agent.agentId,
             step: check.step,
-            wrong: [{ field: 'startedAt', got: record.startedAt, expected: startedAtOf[i] }],
+            wrong: [{ field: 'startedAt', got: record.startedAt, expected: quoted(startedAtOf[i]!) }],
           })
         }
         if (startOf[i] === agent.start) kept += 1

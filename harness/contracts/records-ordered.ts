@@ -5,6 +5,10 @@ import { agentLogPlan } from '#harness/contracts/agent-log/agent-log-plan.ts'
 import type { PlannedCheck } from '#harness/contracts/agent-log/agent-log-plan.ts'
 import { counted } from '#harness/contracts/counted.ts'
 import { recordsRead } from '#harness/contracts/agent-log/records-read.ts'
+import { quoted, visible, visibleJson } from '#harness/contracts/text-difference.ts'
+
+/** A startedAt as a message shows it: a text quoted with every invisible character escaped, anything else as JSON. */
+const said = (value: unknown) => (typeof value === 'string' ? quoted(value) : visibleJson(value, 80))
 
 const fewer = 'no check of a writable workspace reads back two agents or more: there is no order to judge'
 
@@ -30,7 +34,7 @@ export const recordsOrdered = defineContract<AgentLogHistory>({
       if (at > 0) {
         const records = (check.records ?? []).filter((r) => typeof r === 'object' && r !== null)
         const [before, after] = [records[at - 1], records[at]]
-        return broken(`the records at the check of step ${check.step} are out of order: ${before.agentId} (startedAt ${JSON.stringify(before.startedAt)}) comes before ${after.agentId} (startedAt ${JSON.stringify(after.startedAt)})`, {
+        return broken(`the records at the check of step ${check.step} are out of order: ${visible(String(before.agentId))} (startedAt ${said(before.startedAt)}) comes before ${visible(String(after.agentId))} (startedAt ${said(after.startedAt)})`, {
           step: check.step,
           // the order around the first pair out of place (a few records either side), and where that window starts
           order: records.slice(Math.max(0, at - 4), at + 4).map((r) => ({ agentId: r.agentId, startedAt: r.startedAt })),
@@ -43,7 +47,7 @@ export const recordsOrdered = defineContract<AgentLogHistory>({
     if (startOrder) {
       const { check, earlier, later, gapMs } = startOrder
       return broken(
-        `the records at the check of step ${check.step} are not in the order the agents started: ${earlier.agentId} was started first (its start answered ${gapMs} ms before ${later.agentId}'s was sent), yet comes after it — startedAt ${JSON.stringify(earlier.startedAt)} and ${JSON.stringify(later.startedAt)} do not tell the two starts apart`,
+        `the records at the check of step ${check.step} are not in the order the agents started: ${earlier.agentId} was started first (its start answered ${gapMs} ms before ${later.agentId}'s was sent), yet comes after it — startedAt ${said(earlier.startedAt)} and ${said(later.startedAt)} do not tell the two starts apart`,
         { step: check.step, first: { agentId: earlier.agentId, startedAt: earlier.startedAt }, then: { agentId: later.agentId, startedAt: later.startedAt }, apartMs: gapMs },
       )
     }

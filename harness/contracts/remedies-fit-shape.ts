@@ -5,6 +5,7 @@ import { cutAnswer } from '#harness/contracts/tool-output/cut-answer.ts'
 import { overItsCap } from '#harness/contracts/tool-output/scenario-output-size.ts'
 import { longestHead } from '#harness/contracts/tool-output/longest-head.ts'
 import { readHeadShape } from '#harness/contracts/tool-output/read-head-shape.ts'
+import { visibleJson } from '#harness/contracts/text-difference.ts'
 
 /** Why a remedy as answered is not one of the documented shapes, or undefined when it is one. */
 function offShape(remedy: unknown): string | undefined {
@@ -12,9 +13,9 @@ function offShape(remedy: unknown): string | undefined {
   const { option, ...rest } = remedy as Record<string, unknown>
   const keys = Object.keys(rest)
   if (option === 'compact' || option === 'interactive') return keys.length === 0 ? undefined : `{ option: '${option}' } carries ${keys.join(', ')}`
-  if (option !== 'depth') return `its option is ${JSON.stringify(option)}, not depth, compact or interactive`
+  if (option !== 'depth') return `its option is ${visibleJson(option)}, not depth, compact or interactive`
   const { value, ...others } = rest
-  if (!Number.isInteger(value) || (value as number) < 1) return `the depth remedy's value is ${JSON.stringify(value)}, not a positive integer`
+  if (!Number.isInteger(value) || (value as number) < 1) return `the depth remedy's value is ${visibleJson(value)}, not a positive integer`
   return Object.keys(others).length === 0 ? undefined : `the depth remedy carries ${Object.keys(others).join(', ')}`
 }
 

@@ -7,6 +7,7 @@ import { noOutputReason } from '#harness/contracts/session/read-plan.ts'
 import type { ReadPlan } from '#harness/contracts/session/read-plan.ts'
 import { servedSession } from '#harness/contracts/session/served-session.ts'
 import type { SessionRun } from '#harness/contracts/session/session-run.ts'
+import { differenceClause, textDifference } from '#harness/contracts/text-difference.ts'
 
 /** Whether a correct client prints the settling reply whole in this scenario, or why it does not. */
 function exercised(plan: ReadPlan): true | string {
@@ -52,7 +53,9 @@ export const replyReadWhole = defineContract<SessionClientHistory>({
       result.exitCode !== 0 ? `exited ${result.exitCode}` : result.stdout.trim() === '' ? 'printed nothing' : !r ? 'printed no reply' : r.cut ? 'printed the cut reply' : r.whole ? 'printed a truncation marker' : 'printed a reply that is not the whole one'
     const early = deadlineCameEarly(run, result)
     if (early) return unknownInTime(`the client exited 2 at its deadline, but ${early}: whether it would have printed the whole reply cannot be told from this run`)
-    return broken(`the client ${why} instead of the whole reply (${count(expectedBytes)} bytes)`, { ...describeReply(run), expectedBytes })
+    // a JSON reply that is neither the whole reply nor the cut one: where it first differs from the whole reply, both sides shown
+    const d = r && run.given.output === 'json' && !r.cut && !r.whole ? textDifference(run.oracle.finalReplyWhole, r.text) : undefined
+    return broken(`the client ${why} instead of the whole reply (${count(expectedBytes)} bytes)${d ? `: ${differenceClause(d, 'the reply printed')}` : ''}`, { ...describeReply(run), expectedBytes, ...(d ? { difference: d } : {}) })
   }),
 })
 

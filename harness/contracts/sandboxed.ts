@@ -1,5 +1,6 @@
 import { relative } from 'node:path'
 import { listed } from '#harness/contracts/listed.ts'
+import { quoted, visible } from '#harness/contracts/text-difference.ts'
 import type { AgentLogHistory } from '#harness/history/history.ts'
 import { broken, defineContract, held, need, pre, unknown } from '#harness/contracts/contract.ts'
 import { agentLogRun, filesMade } from '#harness/contracts/agent-log/agent-log-run.ts'
@@ -31,11 +32,12 @@ export const sandboxed = defineContract<AgentLogHistory>({
     const stores = (note?.outside ?? []).filter((w) => w.sqlite || w.holds.length > 0)
     if (stores.length > 0) {
       const [first] = stores
-      const what = [first.sqlite ? 'a SQLite database' : 'a file', first.holds.length > 0 ? `holding ${listed(first.holds)}` : ''].filter(Boolean).join(' ')
-      return broken(`the run wrote outside its workspace, under ${first.where}: ${first.path} (${what})`, { outside: stores.slice(0, 5), where: first.where })
+      const what = [first.sqlite ? 'a SQLite database' : 'a file', first.holds.length > 0 ? `holding ${listed(first.holds.map(visible))}` : ''].filter(Boolean).join(' ')
+      const more = stores.length > 1 ? `, and ${counted(stores.length - 1, 'more file')} outside it` : ''
+      return broken(`the run wrote outside its workspace, under ${first.where}: ${quoted(first.path, Infinity)} (${what})${more}`, { outside: stores.slice(0, 5), outsideCount: stores.length, where: first.where })
     }
     const beside = note ? besideWorkspace(note) : []
-    if (beside.length > 0) return broken(`the run wrote in its working folder outside the workspace: ${listed(beside)}`, { besideWorkspace: beside, changed: beside })
+    if (beside.length > 0) return broken(`the run wrote in its working folder outside the workspace: ${listed(beside.map((f) => quoted(f, Infinity)))}`, { besideWorkspace: beside, changed: beside })
     pre(run.observes.includes('files'), 'the kit cannot observe the files an implementation writes on this connection (it shares the kit’s working folder)')
     const writes = run.calls.filter((c) => c.writable)
     pre(writes.length > 0, nothingToWrite)
@@ -45,13 +47,14 @@ export const sandboxed = defineContract<AgentLogHistory>({
     const made = filesMade(sandbox.files)
     if (made.length === 0) return unknown('the run wrote no file inside its sandbox either, so an untouched decoy shows nothing about where it writes')
     const files = made.filter((f) => !f.endsWith('/'))
-    const shown = files.length > 0 ? files : made
+    // the files it wrote, counted and listed; where it made only folders, those (never "0 files" beside a list of folders)
+    const [shown, wrote] = files.length > 0 ? [files, counted(files.length, 'file')] : [made, `no file but ${counted(made.length, 'folder')}`]
     const decoy = sandbox.decoyFiles ?? 0
     const watched = sandbox.watched ?? []
     const outside = sandbox.outside ?? []
     const elsewhere = watched.length > 0 ? `; ${watchedLine(watched)} hold none of its records${outside.length > 0 ? ` (${counted(outside.length, 'other file')} written there: ${outside[0].where}/${outside[0].path}${outside.length > 1 ? ', …' : ''})` : ''}` : ''
     return held(
-      `the decoy workspace outside the sandbox (${counted(decoy, 'file')}, a real store among them) is unchanged byte for byte after ${counted(answered.length, 'answered start and completion call')}, which wrote ${counted(files.length, 'file')} inside the workspace (${listed(shown, 2)})${elsewhere}`,
+      `the decoy workspace outside the sandbox (${counted(decoy, 'file')}, a real store among them) is unchanged byte for byte after ${counted(answered.length, 'answered start and completion call')}, which wrote ${wrote} inside the workspace (${listed(shown.map(visible), 2)})${elsewhere}`,
       { writes: answered.length, madeInside: made, decoyFiles: decoy, decoyChanged: 0, watched, writtenOutside: outside.length },
     )
   },

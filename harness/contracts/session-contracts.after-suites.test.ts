@@ -268,8 +268,8 @@ describe('each mutant breaks the contract it names, saying what it did', () => {
     'reconnects-at-once': ['connection-dropped', /reopened the watch \(call 2\) [\d.]+ ms after the call before it ended \(drop\); 50 ms are due after a watch call that brought frames/],
     'fixed-reconnect-pause': ['backoff-while-dropped', /reopened the watch \(call 2\) [\d.]+ ms after .*100 ms are due after 1 watch call in a row that brought no frame/],
     'progress-on-stdout': ['numbers-1-to-2500', /stdout holds 2 lines: the JSON output is exactly one line, and nothing else/],
-    'transcript-every-frame': ['whole-reply-in-transcript', /the transcript differs at line 2, column 1: "assistant: 1" is due, the client printed "user: /],
-    'no-cut-line': ['older-server-text', /the transcript differs at line 1043: \[reply cut: <why>\] after m-2 is due, the client printed nothing more \(the end of stdout\)/],
+    'transcript-every-frame': ['whole-reply-in-transcript', /the transcript differs at line 2, column 1 \(byte 77\): "assistant: 1" is due, the client printed "user: /],
+    'no-cut-line': ['older-server-text', /the transcript differs at line 1043 \(byte \d+\): \[reply cut: <why>\] after m-2 is due, the client printed nothing more \(the end of stdout\)/],
     'watch-error-exits-0': ['unknown-session', /the watch fails \(the session session-1-unknown is unknown: not_found\) and the client exited 0/],
   }
   test('every mutant but those of stream-resumes-from-cursor has its case here', () => {

@@ -5,6 +5,7 @@ import type { AgentLogCheck } from '#harness/contracts/agent-log/agent-log-run.t
 import { agentLogPlan } from '#harness/contracts/agent-log/agent-log-plan.ts'
 import type { PlannedCheck } from '#harness/contracts/agent-log/agent-log-plan.ts'
 import { counted } from '#harness/contracts/counted.ts'
+import { visible } from '#harness/contracts/text-difference.ts'
 import { recordsRead } from '#harness/contracts/agent-log/records-read.ts'
 
 const alone = 'no check of a writable workspace with agents of its own follows agents of another session in the same workspace: no session’s records could show another’s'
@@ -32,10 +33,13 @@ export const sessionsApart = defineContract<AgentLogHistory>({
       const foreign = foreignRecords(check, ownRows)
       if (foreign.length > 0) {
         const first = foreign[0]
-        return broken(`the records of session ${check.sessionId} at the check of step ${check.step} show ${first.agentId} of ${first.sessionId === check.sessionId ? 'no agent this session recorded' : `session ${first.sessionId}`}`, {
+        const more = foreign.length > 1 ? ` (and ${counted(foreign.length - 1, 'more record')} not its own)` : ''
+        return broken(`the records of session ${check.sessionId} at the check of step ${check.step} show ${visible(String(first.agentId))} of ${first.sessionId === check.sessionId ? 'no agent this session recorded' : `session ${visible(String(first.sessionId))}`}${more}`, {
           session: check.sessionId,
           step: check.step,
+          // the first few, and how many in all
           foreign: foreign.slice(0, 5),
+          foreignRecords: foreign.length,
         })
       }
     }

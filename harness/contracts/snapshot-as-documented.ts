@@ -4,7 +4,7 @@ import { broken, defineContract, held, need, unknown } from '#harness/contracts/
 import { mustRefuse } from '#harness/drivers/snapshotter/snapshot-requests.ts'
 import { documentedSnapshots } from '#harness/contracts/tool-output/documented-snapshot.ts'
 import type { PageSpec } from '#fixtures/pages/page-tree.ts'
-import { textDifference } from '#harness/contracts/text-difference.ts'
+import { differenceClause, textDifference } from '#harness/contracts/text-difference.ts'
 
 /** How each option set is named in evidence and witnesses: `unlimited`, `depth 2`, `compact`, `depth 1 + compact`… */
 function optionsName(options: SnapshotOptions): string {
@@ -25,7 +25,6 @@ function summarize(names: string[]): string {
   return out.join(', ')
 }
 
-/** The first line where two texts differ (1-based), with each side's line, cut to 160 characters. */
 /**
  * size/snapshot-as-documented: every snapshot is the page's accessibility tree printed as Playwright's aria-snapshot
  * YAML, with the depth limit, compact and interactive applied as documented, byte for byte; a negative or fractional
@@ -66,8 +65,7 @@ export const snapshotAsDocumented = defineContract<SnapshotterHistory>({
       if (text !== expected) {
         const bytes = (t: string) => Buffer.byteLength(t, 'utf8')
         const d = textDifference(expected, text)!
-        const side = (excerpt: string | null) => (excerpt === null ? 'its end' : `"${excerpt}"`)
-        return broken(`the ${name} snapshot is not the documented text: ${bytes(text)} bytes where ${bytes(expected)} are due, first different at line ${d.line} (byte ${d.byte}, column ${d.column}): ${side(d.expected)} is due, the snapshot has ${side(d.got)}`, {
+        return broken(`the ${name} snapshot is not the documented text: ${bytes(text)} bytes where ${bytes(expected)} are due, ${differenceClause(d, 'the snapshot')}`, {
           options,
           bytes: bytes(text),
           expectedBytes: bytes(expected),

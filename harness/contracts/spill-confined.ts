@@ -1,5 +1,7 @@
 import { basename, sep } from 'node:path'
 import { listed } from '#harness/contracts/listed.ts'
+import { counted } from '#harness/contracts/counted.ts'
+import { quoted } from '#harness/contracts/text-difference.ts'
 import type { ToolOutputHistory } from '#harness/history/history.ts'
 import { broken, defineContract, held, need, unknown } from '#harness/contracts/contract.ts'
 import { toolOutputRun } from '#harness/contracts/tool-output/tool-output-run.ts'
@@ -16,12 +18,13 @@ export const spillConfined = defineContract<ToolOutputHistory>({
     const run = toolOutputRun(history)
     const sandbox = need(run.sandbox, 'the kit did not scan the sandbox after the call: what the tool wrote was not seen')
     const { changedOutside, folder } = sandbox
-    if (changedOutside.length > 0) return broken(`the run changed ${changedOutside.length} path(s) outside the grant: ${listed(changedOutside, 5)}`, { changedOutside })
+    if (changedOutside.length > 0) return broken(`the run changed ${counted(changedOutside.length, 'path')} outside the grant: ${listed(changedOutside.map((p) => quoted(p, Infinity)), 5)}`, { changedOutside })
     // an absence is evidence only once the tool has answered: until then it may still write
     if (run.answer.kind === 'none') return unknown('the tool gave no answer to tool-output.run: nothing written outside the grant is judged only after it answers')
     const path = run.answer.kind === 'result' ? run.answer.result.spillPath : null
-    if (path && folder && !path.startsWith(folder + sep)) return broken(`the spill path ${path} is not inside the granted folder ${folder}`, { spillPath: path, folder })
-    if (path && !folder) return broken(`with spill policy ${run.spill} the tool reports a spill at ${path}`, { spillPath: path, spill: run.spill })
+    // quoted, every invisible character escaped: a path that only looks inside the grant shows why it is not
+    if (path && folder && !path.startsWith(folder + sep)) return broken(`the spill path ${quoted(path, Infinity)} is not inside the granted folder ${quoted(folder, Infinity)}`, { spillPath: path, folder })
+    if (path && !folder) return broken(`with spill policy ${run.spill} the tool reports a spill at ${quoted(path, Infinity)}`, { spillPath: path, spill: run.spill })
     const watched = sandbox.watchedOutside
     const answered = run.answer.kind === 'error' ? 'the tool answered with an error' : 'the tool answered'
     const where = folder ? `outside ${basename(folder)}` : 'in the sandbox'

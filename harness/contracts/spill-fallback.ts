@@ -4,6 +4,7 @@ import { toolOutputRun } from '#harness/contracts/tool-output/tool-output-run.ts
 import { capAmount } from '#harness/contracts/tool-output/cap-amount.ts'
 import { overItsCap } from '#harness/contracts/tool-output/scenario-output-size.ts'
 import { measure } from '#harness/measures/measure.ts'
+import { quoted } from '#harness/contracts/text-difference.ts'
 
 /**
  * recovery/spill-fallback: with no spiller, a failing spiller or no grant, an output over the cap falls back to plain
@@ -25,7 +26,7 @@ export const spillFallback = defineContract<ToolOutputHistory>({
     if (run.answer.kind === 'none') return unknown(`the tool gave no answer to tool-output.run: whether the call succeeded with spill policy ${run.spill} was not seen`)
     const result = run.answer.result
     if (result.spillPath !== null || result.recovery !== null) {
-      return broken(`with spill policy ${run.spill}, the tool still names a spill (${result.spillPath ?? result.recovery})`, { spill: run.spill, spillPath: result.spillPath, recovery: result.recovery })
+      return broken(`with spill policy ${run.spill}, the tool still names a spill (${quoted(result.spillPath ?? result.recovery ?? '', Infinity)})`, { spill: run.spill, spillPath: result.spillPath, recovery: result.recovery })
     }
     const inline = measure(unit, result.inline)
     return held(`spill policy ${run.spill}: the call succeeded with a plain head (${inline.toLocaleString('en-US')} of the output's ${capAmount(output.size, unit)}), no spill path, no recovery command, no error`, {

@@ -5,6 +5,7 @@ import { toolOutputRun } from '#harness/contracts/tool-output/tool-output-run.ts
 import { capAmount } from '#harness/contracts/tool-output/cap-amount.ts'
 import { overItsCap } from '#harness/contracts/tool-output/scenario-output-size.ts'
 import { parseRecoveryCommand } from '#harness/recovery/parse-recovery-command.ts'
+import { differenceClause, quoted, textDifference } from '#harness/contracts/text-difference.ts'
 
 /** The most lines one recovery read may ask for. */
 const chunkLines = 240
@@ -33,10 +34,15 @@ export const spillRoundtrip = defineContract<ToolOutputHistory>({
     if (result.recovery === null) return broken('the output was cut and the banner gives no recovery command: the rest is lost', { spillPath: result.spillPath, banner: result.banner.slice(0, 200) })
     const recovery = need(run.recovery, `the kit did not read the recovery command back (${result.recovery})`)
     if (!recovery.ok) return broken(`the recovery command was refused: ${recovery.finding.reason}`, { quoted: recovery.finding.quoted, reason: recovery.finding.reason })
-    if (!recovery.matches) return broken(`reading the recovery command back gives ${recovery.bytes} bytes that are not the whole output`, { bytes: recovery.bytes, chunks: recovery.chunks.length })
+    if (!recovery.matches) {
+      // where the History kept what was read back, the first different byte, line and column, both sides shown
+      const d = recovery.text === undefined ? undefined : textDifference(output.text, recovery.text)
+      const where = d ? ` where the output's ${output.bytes} are due, ${differenceClause(d, 'what was read back')}` : ' that are not the whole output'
+      return broken(`reading the recovery command back gives ${recovery.bytes} bytes${where}`, { bytes: recovery.bytes, chunks: recovery.chunks.length, ...(d ? { expectedBytes: output.bytes, ...d } : {}) })
+    }
     // the agent's shell does not run in the granted folder: a relative path reads nothing there
     const parsed = parseRecoveryCommand(result.recovery)
-    if (parsed.ok && !isAbsolute(parsed.command.path)) return broken(`the recovery command's path ${JSON.stringify(parsed.command.path)} is relative: the agent's shell does not run in the granted folder`, { recovery: result.recovery, path: parsed.command.path })
+    if (parsed.ok && !isAbsolute(parsed.command.path)) return broken(`the recovery command's path ${quoted(parsed.command.path)} is relative: the agent's shell does not run in the granted folder`, { recovery: result.recovery, path: parsed.command.path })
     // the agent reads the banner, not the answer's fields: the command must be there, as given
     if (!result.banner.includes(result.recovery)) return broken('the banner does not give the recovery command: the agent is not told how to read the rest back', { recovery: result.recovery, banner: result.banner.slice(0, 300) })
     const lines = recovery.chunks.length === 0 ? 0 : recovery.chunks[recovery.chunks.length - 1].to

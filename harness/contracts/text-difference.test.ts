@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { textDifference, visible } from '#harness/contracts/text-difference.ts'
+import { differenceClause, excerpt, quoted, textDifference, visible, visibleJson } from '#harness/contracts/text-difference.ts'
 
 // issue 24: a byte-level difference names the first differing byte and shows it — a BOM at byte 0, a CR, a no-break
 // space — escaped on both sides, where a line number and two lines that look alike would hide it.
@@ -15,8 +15,39 @@ describe('textDifference', () => {
     expect(textDifference('abc', 'ab')).toMatchObject({ byte: 2, expected: 'abc', got: null })
     expect(textDifference('same', 'same')).toBeUndefined()
     expect(textDifference('a😀', 'a😃')).toMatchObject({ byte: 1, column: 2, expected: 'a😀', got: 'a😃' })
+    // a head cut inside the pair differs at the pair's first byte, and shows its lone half escaped
+    expect(textDifference('a😀b', 'a\uD83D')).toEqual({ byte: 1, line: 1, column: 2, expected: 'a😀b', got: 'a\\u{D83D}' })
+  })
+  test('an excerpt starts a little before the difference and never on the second half of a pair', () => {
+    expect(textDifference(`${'x'.repeat(30)}\n${'y'.repeat(20)}z`, `${'x'.repeat(30)}\n${'y'.repeat(20)}\u00A0`)).toMatchObject({ byte: 51, line: 2, column: 21, expected: `${'y'.repeat(12)}z`, got: `${'y'.repeat(12)}\\u{00A0}` })
+    expect(excerpt(`${'😀'.repeat(10)}a`, 21)).toBe('😀😀😀😀😀😀a')
   })
   test('visible escapes what cannot be seen, and the backslash, and nothing else', () => {
     expect(visible('a\u200Bb\tc\\d é')).toBe('a\\u{200B}b\\tc\\\\d é')
+    expect(visible('señal \uFFFD')).toBe('señal \\u{FFFD}') // a split UTF-8 character, read back
+    // format characters (BOM, zero-width joiner, word joiner, soft hyphen, bidi controls), controls, lone surrogates, spaces but U+0020
+    expect(visible('\uFEFF\u200D\u2060\u00AD\u202E\u2066\u0000\u007F\u0085\uDC00\u00A0\u3000\u2028 ')).toBe(
+      '\\u{FEFF}\\u{200D}\\u{2060}\\u{00AD}\\u{202E}\\u{2066}\\u{0000}\\u{007F}\\u{0085}\\u{DC00}\\u{00A0}\\u{3000}\\u{2028} ',
+    )
+  })
+})
+
+describe('how a message shows a text, a value and a difference', () => {
+  test('quoted: in quotes, escaped, cut after its length (never inside a pair) with "…" after the quote', () => {
+    expect(quoted('a\u200Bb')).toBe('"a\\u{200B}b"')
+    expect(quoted('trailing  ')).toBe('"trailing  "')
+    expect(quoted('abcdef', 3)).toBe('"abc"…')
+    expect(quoted('ab😀c', 3)).toBe('"ab"…')
+    expect(quoted('x'.repeat(200), Infinity)).toBe(`"${'x'.repeat(200)}"`)
+  })
+  test('visibleJson: JSON still, with what JSON leaves raw escaped as JSON escapes', () => {
+    expect(visibleJson({ a: '\uFEFFx\u00A0\u2028\n', b: '\uD800', c: 1 })).toBe('{"a":"\\uFEFFx\\u00A0\\u2028\\n","b":"\\ud800","c":1}')
+    expect(JSON.parse(visibleJson({ a: '\uFEFF\u200B' }))).toEqual({ a: '\uFEFF\u200B' })
+    expect(visibleJson('abcdef', 4)).toBe('"ab…')
+    expect(visibleJson(undefined)).toBe('undefined')
+  })
+  test('differenceClause names the line, the byte and the column, and both sides, a side past its end as such', () => {
+    expect(differenceClause(textDifference('abc', '\uFEFFabc')!, 'the file')).toBe('first different at line 1 (byte 0, column 1): "abc" is due, the file has "\\u{FEFF}abc"')
+    expect(differenceClause(textDifference('ab', 'ab\r')!, 'the file')).toBe('first different at line 1 (byte 2, column 3): its end is due, the file has "ab\\r"')
   })
 })

@@ -20,30 +20,74 @@ export function textDifference(expected: string, got: string): TextDifference | 
   if (expected === got) return undefined
   let i = 0
   while (i < expected.length && i < got.length && expected.charCodeAt(i) === got.charCodeAt(i)) i++
-  if (i > 0 && isLowSurrogate(expected.charCodeAt(i)) && isLowSurrogate(got.charCodeAt(i))) i-- // the pair's first half was equal
+  if (i > 0 && isHighSurrogate(expected.charCodeAt(i - 1))) i-- // only a pair's first half was equal: the character differs
   const head = expected.slice(0, i)
   const lineStart = head.lastIndexOf('\n') + 1
-  const from = Math.max(lineStart, i - before)
-  const excerpt = (text: string) => (i >= text.length ? null : visible(text.slice(from, from + shown)))
-  return { byte: Buffer.byteLength(head, 'utf8'), line: countLines(head), column: i - lineStart + 1, expected: excerpt(expected), got: excerpt(got) }
+  const side = (text: string) => (i >= text.length ? null : excerpt(text, i, lineStart))
+  return { byte: Buffer.byteLength(head, 'utf8'), line: countLines(head), column: i - lineStart + 1, expected: side(expected), got: side(got) }
 }
 
-/** A text with every character one cannot see — controls, format characters (BOM, zero-width), spaces other than U+0020 — written as an escape. */
+/** A short excerpt of a text from a little before `at` (not before `lineStart`), never cutting a pair, every invisible character escaped. */
+export function excerpt(text: string, at: number, lineStart = 0): string {
+  const start = boundary(text, Math.max(lineStart, at - before))
+  return visible(text.slice(start, boundary(text, start + shown)))
+}
+
+/**
+ * The first difference as a message says it, naming `what` holds `got`: `first different at line 1 (byte 0, column 1):
+ * "- list:" is due, the snapshot has "\u{FEFF}- list:"` (a side past its end: `its end`).
+ */
+export function differenceClause(d: TextDifference, what: string): string {
+  const side = (excerpt: string | null) => (excerpt === null ? 'its end' : `"${excerpt}"`)
+  return `first different at line ${d.line} (byte ${d.byte}, column ${d.column}): ${side(d.expected)} is due, ${what} has ${side(d.got)}`
+}
+
+/**
+ * A text with every character one cannot see — controls, format characters (BOM, zero-width, bidi), lone surrogates,
+ * spaces other than U+0020 — and U+FFFD (what a split UTF-8 character decodes to) written as an escape.
+ */
 export function visible(text: string): string {
-  return text.replace(/[\p{Cc}\p{Cf}\p{Zs}\p{Zl}\p{Zp}\\]/gu, (c) => {
+  return text.replace(/[\p{Cc}\p{Cf}\p{Cs}\p{Zs}\p{Zl}\p{Zp}\uFFFD\\]/gu, (c) => {
     if (c === ' ') return c
     if (c === '\\') return '\\\\'
     if (c === '\n') return '\\n'
     if (c === '\r') return '\\r'
     if (c === '\t') return '\\t'
-    return `\\u{${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}}`
+    return `\\u{${hex(c.codePointAt(0)!)}}`
   })
+}
+
+/** A text as a message quotes it: in double quotes, every invisible character escaped, cut after `max` characters (never inside a pair) with `…` after the quote. */
+export function quoted(text: string, max = 80): string {
+  const end = boundary(text, max)
+  return `"${visible(text.slice(0, end))}"${end < text.length ? '…' : ''}`
+}
+
+/** A value as a message shows it: compact JSON with every invisible character JSON leaves raw (a BOM, a no-break space, U+2028) and U+FFFD escaped as `\uFEFF`, cut to `max` characters with `…`. */
+export function visibleJson(value: unknown, max = Infinity): string {
+  const json = (JSON.stringify(value) ?? String(value)).replace(/[\p{Cc}\p{Cf}\p{Zs}\p{Zl}\p{Zp}\uFFFD]/gu, (c) =>
+    c === ' ' ? c : [...Array(c.length).keys()].map((k) => `\\u${hex(c.charCodeAt(k))}`).join(''),
+  )
+  return json.length <= max ? json : `${json.slice(0, boundary(json, max - 1))}…`
+}
+
+/** `at`, or one less where it would cut a surrogate pair in two. */
+function boundary(text: string, at: number): number {
+  return at > 0 && isHighSurrogate(text.charCodeAt(at - 1)) && isLowSurrogate(text.charCodeAt(at)) ? at - 1 : at
+}
+
+function hex(code: number): string {
+  return code.toString(16).toUpperCase().padStart(4, '0')
 }
 
 function countLines(text: string): number {
   let lines = 1
   for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lines++
   return lines
+}
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff
 }
 
 function isLowSurrogate(code: number): boolean {

@@ -5,6 +5,7 @@ import { describeRead, requestLine } from '#harness/contracts/pager/describe-pag
 import { isValidLimit, stepReads } from '#harness/contracts/pager/step-reads.ts'
 import { collectionNames } from '#fixtures/analysis-run/derive-collection.ts'
 import { counted } from '#harness/contracts/counted.ts'
+import { quoted } from '#harness/contracts/text-difference.ts'
 
 const noUnknownCollection = 'no step reads a collection that does not exist (with a valid limit)'
 const isUnknown = (collection: string) => !(collectionNames as readonly string[]).includes(collection)
@@ -35,8 +36,11 @@ export const unknownCollectionRefused = defineContract<PagerHistory>({
       return broken(`${where} asked for a collection that does not exist and got ${answer}, not unknown_collection`, { ...describeRead(read), answer })
     }
     if (refused.length === 0) return unknown('no read of a collection that does not exist was made')
-    const names = [...new Set(refused)].map((n) => JSON.stringify(n)).join(', ')
-    return held(`${counted(refused.length, 'read')} of a collection that does not exist (${names}) answered unknown_collection`, { refused: refused.length, collections: [...new Set(refused)] })
+    // the reads counted, and the collections they asked for, each named once — counted too where reads repeat one
+    const collections = [...new Set(refused)]
+    const names = collections.map((n) => quoted(n)).join(', ')
+    const what = collections.length === refused.length ? 'a collection that does not exist' : `${counted(collections.length, 'collection')} that do${collections.length === 1 ? 'es' : ''} not exist`
+    return held(`${counted(refused.length, 'read')} of ${what} (${names}) answered unknown_collection`, { refused: refused.length, collections })
   },
 })
 

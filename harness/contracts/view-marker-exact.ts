@@ -6,6 +6,7 @@ import { clientResult, count, markerIn, sessionRun } from '#harness/contracts/se
 import { noOutputReason, readPlan, scenarioReadPlan } from '#harness/contracts/session/read-plan.ts'
 import type { ReadPlan } from '#harness/contracts/session/read-plan.ts'
 import type { SessionGiven } from '#harness/drivers/session-client/build-session.ts'
+import { differenceClause, quoted, textDifference, visible } from '#harness/contracts/text-difference.ts'
 
 /** Whether a correct client prints the settling reply cut, with its marker, in a JSON reply the kit can measure, or why not. */
 function exercised(plan: ReadPlan, given: SessionGiven): true | string {
@@ -26,7 +27,9 @@ function measure(who: string, text: string, whole: string): undefined | Contract
   const keptBytes = Buffer.byteLength(kept, 'utf8')
   const missing = Buffer.byteLength(whole, 'utf8') - keptBytes
   if (!whole.startsWith(kept)) {
-    return broken(`${who} printed a cut text that is not a whole-character prefix of the reply (a split character, or other text)`, { who, keptBytes, marker: marker.bytes })
+    // where the cut text leaves the reply (a split character reads back as U+FFFD there), both sides shown
+    const d = textDifference(whole, kept)!
+    return broken(`${who} printed a cut text that is not a whole-character prefix of the reply (a split character, or other text): ${differenceClause(d, 'the cut text')}`, { who, keptBytes, marker: marker.bytes, ...d })
   }
   if (marker.bytes !== missing) return broken(`${who} says [${marker.bytes} bytes truncated] but ${missing} bytes are missing`, { who, keptBytes, marker: marker.bytes, missing })
   return { verdict: 'exact', keptBytes, marker: marker.bytes, missing }
@@ -72,7 +75,7 @@ export const viewMarkerExact = defineContract<SessionClientHistory>({
       const prefix = whole.startsWith(r.text)
       const kept = prefix ? r.bytes : Buffer.byteLength(viewPrefix, 'utf8')
       const tail = prefix ? '' : r.text.slice(viewPrefix.length)
-      return broken(`the client printed a cut reply (${count(kept)} of ${count(Buffer.byteLength(whole, 'utf8'))} bytes) with no [N bytes truncated] marker${tail ? ` (it ends ${JSON.stringify(tail.slice(0, 20))} instead)` : ''}`, { who: 'the client', keptBytes: kept, marker: null, ...(tail ? { endsWith: tail.slice(0, 20) } : {}) })
+      return broken(`the client printed a cut reply (${count(kept)} of ${count(Buffer.byteLength(whole, 'utf8'))} bytes) with no [N bytes truncated] marker${tail ? ` (it ends ${quoted(tail, 20)} instead)` : ''}`, { who: 'the client', keptBytes: kept, marker: null, ...(tail ? { endsWith: visible(tail.slice(0, 20)) } : {}) })
     }
     return unknown('the client printed no cut reply with a marker: there is nothing to measure')
   },

@@ -1,4 +1,5 @@
 import { parse } from 'shell-quote'
+import { quoted } from '#harness/contracts/text-difference.ts'
 import type { RecoveryFinding } from '#harness/recovery/recovery-finding.ts'
 
 /** The most lines one recovery command may print (`sed -n 'A,Bp'` with B − A + 1 at most this). */
@@ -27,7 +28,7 @@ export function parseRecoveryCommand(command: string): { ok: true; command: Reco
   const refuse = (reason: string) => ({ ok: false as const, finding: { kind: 'refused' as const, reason, quoted: command } })
   if (typeof command !== 'string') return refuse('the recovery command is not a string')
   const raw = refusedRaw.exec(command)
-  if (raw) return refuse(`the command holds ${JSON.stringify(raw[0])}: substitution, expansion or a line break`)
+  if (raw) return refuse(`the command holds ${quoted(raw[0], Infinity)}: substitution, expansion or a line break`)
   let tokens: unknown[]
   try {
     tokens = parse(command, (name: string) => ({ substitution: name }))
@@ -37,25 +38,25 @@ export function parseRecoveryCommand(command: string): { ok: true; command: Reco
   const special = tokens.find((t) => typeof t !== 'string')
   if (special !== undefined) return refuse(`the command holds a shell ${describeToken(special)}`)
   const words = tokens as string[]
-  if (words[0] !== 'sed') return refuse(`the program is ${JSON.stringify(words[0] ?? '')}, not sed`)
+  if (words[0] !== 'sed') return refuse(`the program is ${quoted(words[0] ?? '', Infinity)}, not sed`)
   if (words[1] !== '-n') return refuse('sed is not run as `sed -n`')
   const match = range.exec(words[2] ?? '')
-  if (!match) return refuse(`the sed script ${JSON.stringify(words[2] ?? '')} is not a line range 'A,Bp'`)
+  if (!match) return refuse(`the sed script ${quoted(words[2] ?? '', Infinity)} is not a line range 'A,Bp'`)
   if (words.length !== 4) return refuse(`sed must get exactly one path argument, got ${Math.max(0, words.length - 3)}`)
   const from = Number(match[1])
   const to = Number(match[2])
   if (!Number.isSafeInteger(from) || !Number.isSafeInteger(to) || from > to) return refuse(`the range ${from},${to} is not 1 ≤ A ≤ B`)
   if (to - from + 1 > maxRecoveryLines) return refuse(`the range ${from},${to} is ${to - from + 1} lines, more than ${maxRecoveryLines}`)
   const path = words[3]
-  if (path === '' || path.startsWith('-')) return refuse(`the path ${JSON.stringify(path)} is empty or reads as an option`)
-  if (refusedInPath.test(path)) return refuse(`the path ${JSON.stringify(path)} holds tilde or brace expansion`)
+  if (path === '' || path.startsWith('-')) return refuse(`the path ${quoted(path, Infinity)} is empty or reads as an option`)
+  if (refusedInPath.test(path)) return refuse(`the path ${quoted(path, Infinity)} holds tilde or brace expansion`)
   return { ok: true, command: { from, to, path } }
 }
 
 function describeToken(token: unknown): string {
   const t = token as { op?: string; pattern?: string; comment?: string; substitution?: string }
-  if (t.op === 'glob') return `glob ${JSON.stringify(t.pattern)}`
-  if (t.op !== undefined) return `operator ${JSON.stringify(t.op)}`
+  if (t.op === 'glob') return `glob ${quoted(t.pattern ?? '', Infinity)}`
+  if (t.op !== undefined) return `operator ${quoted(t.op, Infinity)}`
   if (t.comment !== undefined) return 'comment'
   return 'substitution'
 }

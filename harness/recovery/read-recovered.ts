@@ -1,3 +1,4 @@
+import { quoted } from '#harness/contracts/text-difference.ts'
 import type { RecoveryFinding } from '#harness/recovery/recovery-finding.ts'
 import { parseRecoveryCommand } from '#harness/recovery/parse-recovery-command.ts'
 import { resolveInGrant } from '#harness/recovery/resolve-in-grant.ts'
@@ -29,10 +30,10 @@ export async function readRecovered(command: string, folder: string): Promise<Re
   const { from, to, path } = parsed.command
   const refuse = (reason: string): RecoveryRead => ({ ok: false, finding: { kind: 'refused', reason, quoted: command } })
   const resolved = await resolveInGrant(path, folder)
-  if (!resolved.ok) return refuse(`${resolved.finding.reason}: ${JSON.stringify(path)}`)
+  if (!resolved.ok) return refuse(`${resolved.finding.reason}: ${quoted(path, Infinity)}`)
   // a regular file with one link only, opened without following a symlink or waiting on a pipe, at most 64 MiB
   const left = readLeftFile(resolved.path, { limit: spillReadLimit, whole: true })
-  if (!left.ok) return refuse(`the path is ${left.reason}: ${JSON.stringify(path)}`)
+  if (!left.ok) return refuse(`the path is ${left.reason}: ${quoted(path, Infinity)}`)
   const data = left.bytes
   const lines = splitLines(data)
   const width = to - from + 1

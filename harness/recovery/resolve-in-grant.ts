@@ -1,5 +1,6 @@
 import { realpath } from 'node:fs/promises'
 import { isAbsolute, relative, resolve, sep } from 'node:path'
+import { quoted } from '#harness/contracts/text-difference.ts'
 import type { RecoveryFinding } from '#harness/recovery/recovery-finding.ts'
 
 /**
@@ -15,17 +16,17 @@ export async function resolveInGrant(path: string, folder: string): Promise<{ ok
   try {
     realFolder = await realpath(folder)
   } catch (error) {
-    return refuse(`the grant folder ${JSON.stringify(folder)} cannot be resolved (${codeOf(error)})`)
+    return refuse(`the grant folder ${quoted(folder, Infinity)} cannot be resolved (${codeOf(error)})`)
   }
   const lexical = isAbsolute(path) ? resolve(path) : resolve(folder, path)
-  if (!within(lexical, resolve(folder)) && !within(lexical, realFolder)) return refuse(`the path is not inside the grant folder ${JSON.stringify(folder)}`)
+  if (!within(lexical, resolve(folder)) && !within(lexical, realFolder)) return refuse(`the path is not inside the grant folder ${quoted(folder, Infinity)}`)
   let real: string
   try {
     real = await realpath(lexical)
   } catch (error) {
     return refuse(`the path cannot be resolved (${codeOf(error)})`)
   }
-  if (!within(real, realFolder)) return refuse(`the path resolves to ${JSON.stringify(real)}, outside the grant folder ${JSON.stringify(realFolder)}`)
+  if (!within(real, realFolder)) return refuse(`the path resolves to ${quoted(real, Infinity)}, outside the grant folder ${quoted(realFolder, Infinity)}`)
   return { ok: true, path: real }
 }
 

@@ -1,5 +1,6 @@
 import type { AgentRecord } from '#harness/ports/agent-log-port.ts'
 import type { ExpectedAgent } from '#harness/contracts/agent-log/agent-log-plan.ts'
+import { quoted, textDifference, visibleJson } from '#harness/contracts/text-difference.ts'
 
 /** The fields of a record, in the order the port documents them. */
 export const recordFields = ['sessionId', 'agentId', 'name', 'kind', 'parentExecutionId', 'status', 'result', 'error', 'duration', 'startedAt', 'completedAt'] as const
@@ -37,17 +38,31 @@ export function expectedRecord(agent: ExpectedAgent): Partial<Record<RecordField
   return rules
 }
 
-/** The fields of a record that break their rule: what each holds and what it should. */
-export function wrongFields(record: AgentRecord, rules: Partial<Record<RecordField, FieldRule>>): Array<{ field: RecordField; got: unknown; expected: string }> {
-  const wrong: Array<{ field: RecordField; got: unknown; expected: string }> = []
+/** A field a record holds against its rule: what it holds, what it should (a text due quoted), and for a text due, the UTF-8 byte where the two first differ. */
+export interface WrongField {
+  field: RecordField
+  got: unknown
+  expected: string
+  byte?: number
+}
+
+/** The fields of a record that break their rule: what each holds and what it should, a text due quoted with every invisible character escaped. */
+export function wrongFields(record: AgentRecord, rules: Partial<Record<RecordField, FieldRule>>): WrongField[] {
+  const wrong: WrongField[] = []
   for (const field of recordFields) {
     const got = (record as unknown as Record<string, unknown>)[field]
     const rule = rules[field]
-    if (typeof got !== 'string') wrong.push({ field, got: got === undefined ? '(missing)' : got, expected: rule && 'equals' in rule ? JSON.stringify(rule.equals) : 'a string' })
-    else if (rule && 'equals' in rule && got !== rule.equals) wrong.push({ field, got, expected: JSON.stringify(rule.equals) })
+    if (typeof got !== 'string') wrong.push({ field, got: got === undefined ? '(missing)' : got, expected: rule && 'equals' in rule ? quoted(rule.equals) : 'a string' })
+    else if (rule && 'equals' in rule && got !== rule.equals) wrong.push({ field, got, expected: quoted(rule.equals), byte: textDifference(rule.equals, got)!.byte })
     else if (rule && 'timestamp' in rule && !isTimestamp(got)) wrong.push({ field, got, expected: timestampExpected })
   }
   return wrong
+}
+
+/** A wrong field as a message says it: `name "Gate\u{200B}" (expected "Gate", first different at byte 4)`; a value that is no text as JSON (`result null`). */
+export function wrongFieldLine(w: WrongField): string {
+  const got = w.got === '(missing)' && w.byte === undefined ? w.got : typeof w.got === 'string' ? quoted(w.got) : visibleJson(w.got, 80)
+  return `${w.field} ${got} (expected ${w.expected}${w.byte === undefined ? '' : `, first different at byte ${w.byte}`})`
 }
 
 /**

@@ -50,6 +50,17 @@ describe('durability/record-faithful', () => {
     expect(outcome.verdict).toBe('broken')
     expect((outcome as unknown as { witness: { wrong: Array<{ field: string }> } }).witness.wrong.map((w) => w.field)).toEqual(wrong)
   })
+  test('a field that differs by a character one cannot see: both quoted, escaped, and the byte where they part (issue 24)', async () => {
+    const outcome = result(await driveAgentLog(fields, rewriting((r) => ({ ...r, name: 'Gate\u200B' }))), 'record-faithful')
+    expect(outcome).toMatchObject({
+      verdict: 'broken',
+      message: 'agent gate-7\'s record at the check of step 1 is not what its steps said: name "Gate\\u{200B}" (expected "Gate", first different at byte 4)',
+      witness: { wrong: [{ field: 'name', got: 'Gate\u200B', expected: '"Gate"', byte: 4 }] },
+    })
+    // a value that is no text is shown as JSON, a missing one as missing
+    const nulls = result(await driveAgentLog(fields, rewriting((r) => ({ ...r, kind: null, parentExecutionId: undefined }))), 'record-faithful')
+    expect(nulls).toMatchObject({ verdict: 'broken', message: expect.stringMatching(/said: kind null \(expected "pulse-reviewer"\), parentExecutionId \(missing\) \(expected "exec-41"\)$/) })
+  })
   test('a record that is gone has lost every field: broken, not unknown', async () => {
     expect(result(await driveAgentLog(fields, rewriting(() => undefined)), 'record-faithful')).toMatchObject({ verdict: 'broken' })
     const empty = (): AgentLogPort => ({ ...createAgentLog(), records: async () => [] })
@@ -95,6 +106,15 @@ describe('durability/records-ordered', () => {
     const close = { ...history, events: history.events.map((e) => (e === secondStart ? { ...e, time: answerOfFirst.time + 1 } : e)) }
     expect(result(close, 'records-ordered')).toMatchObject({ verdict: 'held' })
   })
+  test('startedAt quoted with what cannot be seen escaped: a left-to-right mark sorts the record last (issue 24)', async () => {
+    const marked = rewriting((r) => (r.agentId === 'b-1' ? { ...r, startedAt: `\u200E${r.startedAt}` } : r))
+    const history = await driveAgentLog(two, marked)
+    expect(result(history, 'records-ordered')).toMatchObject({
+      verdict: 'broken',
+      message: expect.stringMatching(/^the records at the check of step 2 are out of order: b-1 \(startedAt "\\u\{200E\}\d{4}-[\d-]+T[\d:.]+Z"\) comes before a-2 \(startedAt "\d{4}-/),
+    })
+    expect(result(history, 'record-faithful')).toMatchObject({ verdict: 'broken', message: expect.stringContaining('startedAt "\\u{200E}') })
+  })
   test('named only: a scenario that does not name it does not exercise it; unknown when fewer than two records came back', async () => {
     const history = await driveAgentLog({ steps: two.steps }, createAgentLog)
     expect(history.exercises).not.toContain('durability/records-ordered')
@@ -133,6 +153,15 @@ describe('durability/sessions-apart and durability/survives-reuse', () => {
     expect(result(await driveAgentLog({ steps: [{ start: { agent: 'a-1' } }, 'check'] }, ghost), 'sessions-apart')).toMatchObject({
       verdict: 'broken',
       witness: { foreign: [{ agentId: 'ghost-1' }] },
+    })
+  })
+  test('an agent id with a BOM is shown escaped, and the records not its own are counted beside the first (issue 24)', async () => {
+    const bom = rewriting((r) => ({ ...r, agentId: `\uFEFF${r.agentId}` }))
+    const outcome = result(await driveAgentLog({ steps: [{ start: { agent: 'a-1' } }, { start: { agent: 'b-2' } }, 'check'] }, bom), 'sessions-apart')
+    expect(outcome).toMatchObject({
+      verdict: 'broken',
+      message: 'the records of session session-plat-114 at the check of step 2 show \\u{FEFF}a-1 of no agent this session recorded (and 1 more record not its own)',
+      witness: { foreign: [{ agentId: '\uFEFFa-1' }, { agentId: '\uFEFFb-2' }], foreignRecords: 2 },
     })
   })
   test('survives-reuse broken when a second setup empties the session', async () => {

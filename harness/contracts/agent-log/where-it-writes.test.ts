@@ -42,7 +42,23 @@ describe('durability/scoped: a read before any write', () => {
 describe('durability/sandboxed: nowhere outside the workspace', () => {
   test('broken by a store under TMPDIR (its SQLite header, or the run’s ids in it)', async () => {
     const history = withNote(await driveAgentLog(oneRow, createAgentLog), 'sandbox', (v) => ({ ...v, outside: [{ where: 'TMPDIR', path: 'agent-log/1f.sqlite', holds: ['a-1'], sqlite: true }] }))
-    expect(result(history, 'sandboxed')).toMatchObject({ verdict: 'broken', message: 'the run wrote outside its workspace, under TMPDIR: agent-log/1f.sqlite (a SQLite database holding a-1)', witness: { where: 'TMPDIR' } })
+    expect(result(history, 'sandboxed')).toMatchObject({ verdict: 'broken', message: 'the run wrote outside its workspace, under TMPDIR: "agent-log/1f.sqlite" (a SQLite database holding a-1)', witness: { where: 'TMPDIR', outsideCount: 1 } })
+  })
+  test('the first store named, quoted with what cannot be seen escaped, the others counted (issue 24)', async () => {
+    const stores = [
+      { where: 'HOME', path: '.cache/agent\u200B-log.sqlite', holds: [], sqlite: true },
+      { where: 'TMPDIR', path: 'agent-log/1f.sqlite', holds: ['a-1'], sqlite: true },
+    ]
+    const history = withNote(await driveAgentLog(oneRow, createAgentLog), 'sandbox', (v) => ({ ...v, outside: stores }))
+    expect(result(history, 'sandboxed')).toMatchObject({
+      verdict: 'broken',
+      message: 'the run wrote outside its workspace, under HOME: ".cache/agent\\u{200B}-log.sqlite" (a SQLite database), and 1 more file outside it',
+      witness: { outsideCount: 2 },
+    })
+  })
+  test('held where the run made only folders inside the workspace: it says so, never "0 files" beside a list of folders (issue 24)', async () => {
+    const history = withNote(await driveAgentLog(oneRow, createAgentLog), 'sandbox', (v) => ({ ...v, files: (v.files as string[]).filter((f) => f.endsWith('/')) }))
+    expect(result(history, 'sandboxed')).toMatchObject({ verdict: 'held', evidence: expect.stringContaining('which wrote no file but 1 folder inside the workspace (workspace/db/)') })
   })
   test('a file under HOME that is no store and holds none of the run’s ids is no finding (a tool’s cache)', async () => {
     const history = withNote(await driveAgentLog(oneRow, createAgentLog), 'sandbox', (v) => ({ ...v, watched: ['HOME', 'TMPDIR', 'XDG_CACHE_HOME'], outside: [{ where: 'HOME', path: '.npm/_logs/debug.log', holds: [], sqlite: false }] }))
@@ -71,6 +87,13 @@ describe('durability/best-effort: no store failure reaches the caller, each fail
     const once = saying((f) => (f === 'started' ? 'agent-log: write failed: ENOTDIR\n' : ''))
     expect(result(await driveAgentLog(unwritable, once), 'best-effort')).toMatchObject({ verdict: 'broken', witness: { writes: 2, reported: 1 } })
   })
+  test('a line that only looks like a report is quoted with what cannot be seen escaped: a no-break space (issue 24)', async () => {
+    const nbsp = saying(() => 'agent-log: write failed:\u00A0ENOTDIR\n')
+    expect(result(await driveAgentLog(unwritable, nbsp), 'best-effort')).toMatchObject({
+      verdict: 'broken',
+      message: 'the store could not take 2 writes, and stderr reported none of them after the failing write (an "agent-log: write failed: <reason>" line each); it said: "agent-log: write failed:\\u{00A0}ENOTDIR"',
+    })
+  })
   test('a line with a prefix (a time, a level) counts', async () => {
     const prefixed = saying(() => '2026-08-12 09:00:00 ERROR agent-log: write failed: ENOTDIR\n')
     expect(result(await driveAgentLog(unwritable, prefixed), 'best-effort')).toMatchObject({ verdict: 'held', figures: { stderrLines: 2 } })
@@ -80,5 +103,13 @@ describe('durability/best-effort: no store failure reaches the caller, each fail
     expect(result(await driveAgentLog(oneRow, setupFails), 'best-effort')).toMatchObject({ verdict: 'broken', witness: { failed: [{ f: 'agent-log.setup', step: -1 }] } })
     const readFails = (): AgentLogPort => ({ ...createAgentLog(), records: async () => Promise.reject(new Error('SQLITE_CANTOPEN')) })
     expect(result(await driveAgentLog(oneRow, readFails), 'best-effort')).toMatchObject({ verdict: 'broken', witness: { failed: [{ f: 'agent-log.records', step: 2 }] } })
+  })
+  test('the first failed call named, the others counted beside it (issue 24)', async () => {
+    const fails = (): AgentLogPort => ({ ...createAgentLog(), agentStarted: async () => Promise.reject(new Error('disk full')), agentCompleted: async () => Promise.reject(new Error('disk full')) })
+    expect(result(await driveAgentLog(oneRow, fails), 'best-effort')).toMatchObject({
+      verdict: 'broken',
+      message: 'agent-log.agentStarted failed the agent a-1: agent-log.agentStarted threw: disk full (and 1 more call failed)',
+      witness: { failedCalls: 2, calls: 2 },
+    })
   })
 })

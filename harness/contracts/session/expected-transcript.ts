@@ -1,7 +1,7 @@
 import type { SessionRun } from '#harness/contracts/session/session-run.ts'
 import type { ReadPlan } from '#harness/contracts/session/read-plan.ts'
 import { servedSession } from '#harness/contracts/session/served-session.ts'
-import { textDifference, visible } from '#harness/contracts/text-difference.ts'
+import { quoted, textDifference } from '#harness/contracts/text-difference.ts'
 
 /** One line a transcript must hold: exactly this text, or the cut line `[reply cut: <why>]` with any reason on one line. */
 export type TranscriptLine = { text: string } | { cutLine: string }
@@ -39,21 +39,21 @@ export function expectedTranscript(run: SessionRun, plan: ReadPlan): { entries: 
 
 const cutLinePattern = /^\[reply cut: [^\n]*\S[^\n]*\]$/
 
-const shorten = (s: string) => (s.length > 80 ? `${s.slice(0, 77)}...` : s)
-/** A line as a difference shows it: quoted, every invisible character escaped. */
-const quoted = (s: string) => `"${visible(shorten(s))}"`
 const describe = (line: TranscriptLine) => ('text' in line ? quoted(line.text) : `[reply cut: <why>] after ${line.cutLine}`)
 const matches = (line: TranscriptLine, printed: string) => ('text' in line ? printed === line.text : cutLinePattern.test(printed))
 
 /**
  * Where a printed transcript first differs from the expected one, or undefined when it is exactly it: the 1-based line
- * (and column, where a line of text was due and another printed), what was due and what was printed there — each a
- * quoted excerpt with every invisible character escaped (`"assistant: \u{FEFF}1"`), or what stood there instead
- * (`nothing more (the end of stdout)`, `[reply cut: <why>] after m-2`).
+ * (and column, where a line of text was due and another printed), the byte of stdout (UTF-8, from 0) where it differs,
+ * what was due and what was printed there — each a quoted excerpt with every invisible character escaped
+ * (`"assistant: \u{FEFF}1"`), or what stood there instead (`nothing more (the end of stdout)`, `[reply cut: <why>] after m-2`).
  */
-export function transcriptDifference(stdout: string, entries: TranscriptEntry[]): { line: number; column?: number; due: string; printed: string } | undefined {
-  if (stdout !== '' && !stdout.endsWith('\n')) return { line: stdout.split('\n').length, due: 'a newline ending the last line', printed: quoted(stdout.slice(-40)) }
+export function transcriptDifference(stdout: string, entries: TranscriptEntry[]): { line: number; column?: number; byte: number; due: string; printed: string } | undefined {
+  const end = Buffer.byteLength(stdout, 'utf8')
+  if (stdout !== '' && !stdout.endsWith('\n')) return { line: stdout.split('\n').length, byte: end, due: 'a newline ending the last line', printed: quoted(stdout.slice(-40)) }
   const printed = stdout === '' ? [] : stdout.slice(0, -1).split('\n')
+  /** The byte of stdout where a printed line (0-based) starts. */
+  const byteOf = (line: number) => (line === 0 ? 0 : Buffer.byteLength(printed.slice(0, line).join('\n'), 'utf8') + 1)
   let at = 0
   for (const entry of entries) {
     const form = entry.forms.find((lines) => lines.every((line, i) => printed[at + i] !== undefined && matches(line, printed[at + i])))
@@ -64,14 +64,14 @@ export function transcriptDifference(stdout: string, entries: TranscriptEntry[])
     const due = entry.forms[entry.due]
     const i = due.findIndex((line, k) => printed[at + k] === undefined || !matches(line, printed[at + k]))
     const [dueLine, got] = [due[i], printed[at + i]]
-    if (got === undefined) return { line: at + i + 1, due: describe(dueLine), printed: 'nothing more (the end of stdout)' }
+    if (got === undefined) return { line: at + i + 1, byte: end, due: describe(dueLine), printed: 'nothing more (the end of stdout)' }
     if ('text' in dueLine) {
       const difference = textDifference(dueLine.text, got)!
       const side = (excerpt: string | null) => (excerpt === null ? 'the end of the line' : `"${excerpt}"`)
-      return { line: at + i + 1, column: difference.column, due: side(difference.expected), printed: side(difference.got) }
+      return { line: at + i + 1, column: difference.column, byte: byteOf(at + i) + difference.byte, due: side(difference.expected), printed: side(difference.got) }
     }
-    return { line: at + i + 1, due: describe(dueLine), printed: quoted(got) }
+    return { line: at + i + 1, byte: byteOf(at + i), due: describe(dueLine), printed: quoted(got) }
   }
-  if (at < printed.length) return { line: at + 1, due: 'the end of the transcript', printed: quoted(printed[at]) }
+  if (at < printed.length) return { line: at + 1, byte: byteOf(at), due: 'the end of the transcript', printed: quoted(printed[at]) }
   return undefined
 }

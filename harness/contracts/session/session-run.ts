@@ -3,6 +3,7 @@ import type { ServerEvent, ServerRead } from '#harness/servers/session-server/se
 import type { SessionClientResult } from '#harness/ports/session-client-port.ts'
 import type { SessionGiven, SessionOracle } from '#harness/drivers/session-client/build-session.ts'
 import { need } from '#harness/contracts/contract.ts'
+import { visible } from '#harness/contracts/text-difference.ts'
 
 /** The reply a client printed, as the kit reads it from its output, and how it compares with the whole and the cut text. */
 export interface PrintedReply {
@@ -97,7 +98,7 @@ export function describeReply(run: SessionRun): Record<string, unknown> {
   const r = run.reply
   return {
     exitCode: run.result.exitCode,
-    ...(r ? { replyBytes: r.bytes, lastLine: r.lastLine.slice(0, 40), markerLines: r.markerLines, saysCut: r.saysCut } : { reply: 'not found in the output' }),
+    ...(r ? { replyBytes: r.bytes, lastLine: visible(r.lastLine.slice(0, 40)), markerLines: r.markerLines, saysCut: r.saysCut } : { reply: 'not found in the output' }),
     expectedBytes: Buffer.byteLength(run.oracle.finalReplyWhole, 'utf8'),
     stderr: run.result.stderr.split('\n').slice(-3).join('\n'),
   }

@@ -18,17 +18,18 @@ const toolOutputCaught: Record<string, { broken: string[]; says: RegExp }> = {
   'follows-symlink': { broken: ['recovery/spill-roundtrip'], says: /refused: the path resolves to .*outside the grant folder/ },
   'appends-command': { broken: ['recovery/spill-roundtrip'], says: /refused: the command holds a shell operator ";"/ },
   'appends-substitution': { broken: ['recovery/spill-roundtrip'], says: /refused: the command holds "\$"/ },
-  'writes-outside': { broken: ['security/spill-confined', 'recovery/spill-roundtrip'], says: /changed 1 path\(s\) outside the grant: snapshot-/ },
+  'writes-outside': { broken: ['security/spill-confined', 'recovery/spill-roundtrip'], says: /changed 1 path outside the grant: "snapshot-/ },
   'ignores-cap-unit': { broken: ['size/inline-within-cap'], says: /^the inline text measures 3,309 utf8-bytes, over the cap of 3,026$/ },
-  'slices-utf8-bytes': { broken: ['size/inline-within-cap'], says: /^the inline text is not a head of the output cut on a character boundary$/ },
-  'slices-utf16-units': { broken: ['size/inline-within-cap'], says: /\(it ends inside a surrogate pair\)$/ },
+  // issue 24: where the head leaves the output, by line, byte and column, both sides escaped (a split character: U+FFFD, a lone half)
+  'slices-utf8-bytes': { broken: ['size/inline-within-cap'], says: /^the inline text is not a head of the output cut on a character boundary: first different at line 120 \(byte 3024, column 27\): " über señal 🙂 piña.*" is due, the inline text has " über señal \\u\{FFFD\}"$/ },
+  'slices-utf16-units': { broken: ['size/inline-within-cap'], says: /\(it ends inside a surrogate pair, first different at line 129 \(byte 3243, column 16\): " - link "43 🙂 東京.*" is due, the inline text has " - link "43 \\u\{D83D\}"\)$/ },
   'counts-runes-as-utf16-units': { broken: ['size/inline-within-cap'], says: /^the inline head is 14 runes short: 2,968, where the longest head within the cap of 2,982/ },
   'head-one-unit-short': { broken: ['size/inline-within-cap'], says: /^the inline head is 1 rune short: 7,999, where the longest head within the cap of 8,000/ },
   'empty-head': { broken: ['size/inline-within-cap', 'size/remedies-fit-shape'], says: /^the inline head is empty, though the cap of 8,000 holds the first 8,000 runes/ },
   'cuts-at-the-cap': { broken: ['size/inline-within-cap'], says: /fits the cap \(1,324 UTF-8 bytes of 1,324\), yet the tool answered as if it was cut: a banner, 2 remedies, a recovery command, a spill$/ },
   'throws-on-failed-spill': { broken: ['recovery/spill-fallback'], says: /^with spill policy failing, an error reached the caller/ },
-  'spills-into-another-grant': { broken: ['security/spill-confined', 'recovery/spill-fallback'], says: /outside the grant: other_folder\/snapshot-/ },
-  'spills-only-the-rest': { broken: ['recovery/spill-roundtrip'], says: /bytes that are not the whole output$/ },
+  'spills-into-another-grant': { broken: ['security/spill-confined', 'recovery/spill-fallback'], says: /outside the grant: "other_folder\/snapshot-/ },
+  'spills-only-the-rest': { broken: ['recovery/spill-roundtrip'], says: /^reading the recovery command back gives 24750 bytes where the output's 33175 are due, first different at line 1 \(byte 0, column 1\): "- list:.*" is due, what was read back has " ø/ },
   'relative-recovery-path': { broken: ['recovery/spill-roundtrip'], says: /^the recovery command's path "snapshot-[0-9a-f]{16}\.txt" is relative/ },
   'reads-300-lines': { broken: ['recovery/spill-roundtrip'], says: /refused: the range 1,300 is 300 lines, more than 240$/ },
   'banner-omits-recovery': { broken: ['recovery/spill-roundtrip'], says: /^the banner does not give the recovery command/ },
@@ -61,7 +62,7 @@ describe('tool-output mutants break the contract that owns their rule', () => {
 /** Where each snapshotter mutant shows: the 500-sibling page, but for a name-length fault, the page of long names. */
 const snapshotterShownBy = (name: string) => (name.endsWith('/long-names-by-code-points') ? 'long-names' : 'depth-flat-500-siblings')
 const snapshotterSays: Record<string, RegExp> = {
-  'depth-off-by-one': /^depth 2 \(at or above the real depth 2\) gives 6507 bytes, not the unlimited snapshot's 33175$/,
+  'depth-off-by-one': /^depth 2 \(at or above the real depth 2\) gives 6507 bytes, not the unlimited snapshot's 33175, first different at line 2 \(byte 20, column 13\): "  - listitem:\\n.*" is due, the depth 2 snapshot has "  - listitem\\n  - listitem/,
   'ends-with-newline': /^the unlimited snapshot is not the documented text: 33176 bytes where 33175 are due/,
   'long-names-by-code-points': /^the unlimited snapshot is not the documented text: 10223 bytes where 4022 are due, first different at line 3 \(byte \d+, column \d+\): "/,
   'collapsed-keeps-colon': /^the depth 1 snapshot is not the documented text: 7007 bytes where 6507 are due, first different at line 2 \(byte \d+, column \d+\): "/,

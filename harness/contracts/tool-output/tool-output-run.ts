@@ -25,8 +25,8 @@ export interface ToolOutputRun {
   sandbox?: SandboxSeen
   /** Each offered remedy the kit ran, and the size (in the cap's unit) of the output it gave. */
   remedies: Array<{ remedy: Remedy; size: number }>
-  /** What reading the recovery command back gave, when the kit read one. */
-  recovery?: { ok: true; matches: boolean; bytes: number; chunks: RecoveredChunk[] } | { ok: false; finding: { reason: string; quoted: string } }
+  /** What reading the recovery command back gave, when the kit read one; `text`, what it read, only where that is not the output (absent in older Histories). */
+  recovery?: { ok: true; matches: boolean; bytes: number; chunks: RecoveredChunk[]; text?: string } | { ok: false; finding: { reason: string; quoted: string } }
 }
 
 /** Reads a tool-output History: the setting from `given`, the output, answer, sandbox, remedies and recovery from its events. */
