@@ -37,6 +37,7 @@ describe('how a message shows a text, a value and a difference', () => {
     expect(quoted('a\u200Bb')).toBe('"a\\u{200B}b"')
     expect(quoted('trailing  ')).toBe('"trailing  "')
     expect(quoted('abcdef', 3)).toBe('"abc"…')
+    expect(quoted('say "hi"')).toBe('"say \\"hi\\""') // a quote inside is escaped: the quotes say where the text ends
     expect(quoted('ab😀c', 3)).toBe('"ab"…')
     expect(quoted('x'.repeat(200), Infinity)).toBe(`"${'x'.repeat(200)}"`)
   })

@@ -38,7 +38,7 @@ export function excerpt(text: string, at: number, lineStart = 0): string {
  * "- list:" is due, the snapshot has "\u{FEFF}- list:"` (a side past its end: `its end`).
  */
 export function differenceClause(d: TextDifference, what: string): string {
-  const side = (excerpt: string | null) => (excerpt === null ? 'its end' : `"${excerpt}"`)
+  const side = (excerpt: string | null) => (excerpt === null ? 'its end' : inQuotes(excerpt))
   return `first different at line ${d.line} (byte ${d.byte}, column ${d.column}): ${side(d.expected)} is due, ${what} has ${side(d.got)}`
 }
 
@@ -60,7 +60,12 @@ export function visible(text: string): string {
 /** A text as a message quotes it: in double quotes, every invisible character escaped, cut after `max` characters (never inside a pair) with `…` after the quote. */
 export function quoted(text: string, max = 80): string {
   const end = boundary(text, max)
-  return `"${visible(text.slice(0, end))}"${end < text.length ? '…' : ''}`
+  return `${inQuotes(visible(text.slice(0, end)))}${end < text.length ? '…' : ''}`
+}
+
+/** A shown text in double quotes, a double quote inside it written `\"` (its backslashes are already doubled), so the quotes say where it ends. */
+function inQuotes(shown: string): string {
+  return `"${shown.replaceAll('"', '\\"')}"`
 }
 
 /** A value as a message shows it: compact JSON with every invisible character JSON leaves raw (a BOM, a no-break space, U+2028) and U+FFFD escaped as `\uFEFF`, cut to `max` characters with `…`. */
