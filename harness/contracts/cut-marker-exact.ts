@@ -48,7 +48,8 @@ export const cutMarkerExact = defineContract<ToolOutputHistory>({
     const { unit, max } = run.cap
     const n = (x: number) => x.toLocaleString('en-US')
     const { banner, inline } = result
-    const first = banner.trimStart().split('\n')[0] ?? ''
+    // the banner MUST begin with the marker: its very first characters, nothing before them (not a BOM, nor a space)
+    const first = banner.split('\n')[0] ?? ''
     const found = marker.exec(first)
     const shown = measure(unit, inline)
     if (!found) {

@@ -94,6 +94,12 @@ describe('size/cut-marker-exact: a banner that does not begin with the marker', 
       witness: { byte: 20, column: 21, bannerStart: expect.stringMatching(/^\[output cut: showing\\u\{00A0\}the first/) },
     })
   })
+  test('a BOM or a space before the marker: the banner does not begin with it (byte 0)', async () => {
+    for (const before of ['\uFEFF', ' ', '\n']) {
+      const history = await record('oversized-snapshot-spilled', changed((result) => ({ ...result, banner: before + result.banner })))
+      expect(cutMarkerExact.check(history), JSON.stringify(before)).toMatchObject({ verdict: 'broken', message: expect.stringContaining('its first line leaves that form at byte 0 (column 1)'), witness: { byte: 0 } })
+    }
+  })
   test('a line that ends inside the form, or is no marker at all', async () => {
     const cut = await record('oversized-snapshot-spilled', changed((result) => ({ ...result, banner: '[output cut: showing the first 8,000' })))
     expect(cutMarkerExact.check(cut)).toMatchObject({ verdict: 'broken', message: expect.stringContaining('its first line leaves that form at byte 36 (column 37), at its end;'), witness: { byte: 36 } })
