@@ -9,7 +9,9 @@ export function describeOutcome(outcome: RunOutcome): string {
   }
   for (const s of outcome.stale) lines.push(`  stale known-failing entry ${s.pattern} (${s.source}): it excuses nothing that broke`)
   if (outcome.error) {
-    lines.push(`  ${outcome.verdict}: ${outcome.error.message}`)
+    // an untestable run's reason already starts with its verdict (`untestable: …`): said once
+    const said = outcome.error.message.startsWith(`${outcome.verdict}: `) ? outcome.error.message : `${outcome.verdict}: ${outcome.error.message}`
+    lines.push(`  ${said}`)
     const tail = outcome.error.stderr.trimEnd().split('\n').slice(-5)
     if (tail.join('').length > 0) lines.push('  stderr (last lines):', ...tail.map((l) => `    ${l}`))
   }
