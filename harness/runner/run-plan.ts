@@ -63,7 +63,7 @@ export interface RunPlan {
   freshConnections?: boolean
 }
 
-/** The plan of the main job: every bundled system, in process and over stdio, and every bundled profile, against every scenario, with expectations. */
+/** The plan of the main job: every bundled system, in process and over stdio (and `pager/reference@http`), and every bundled profile, against every scenario, with expectations. */
 export function defaultRunPlan(): RunPlan {
   return { adapters: [...bundledAdapterNames().map((name) => ({ name })), ...bundledProfiles().map(planAdapterOfProfile)], scenarios: [], noExpectations: false }
 }
