@@ -20,13 +20,12 @@ export function suiteFileOf(port: string): string {
 export function contractProjects<T extends object = object>(options: { name: string; timingName: string; testTimeout: number; test?: T; timing?: 'alone' | 'beside' }) {
   const timingFile = suiteFileOf(timingBoundSuite)
   const shared = { ...options.test, testTimeout: options.testTimeout } as Partial<T> & { testTimeout: number }
+  // beside the others, in their group, it must have their worker count (vitest runs a project of another count after
+  // the whole run); one file, its runs one after another, it takes one worker either way
+  const beside = options.timing === 'beside'
   return [
     { extends: true as const, test: { ...shared, name: options.name, include: [suiteFiles], exclude: [timingFile], maxWorkers: 2, sequence: { groupOrder: 0 } } },
-    // beside the others, in their group, it must have their worker count (vitest runs a project of another count after
-    // the whole run); one file, its runs one after another, it takes one worker either way
-    options.timing === 'beside'
-      ? { extends: true as const, test: { ...shared, name: options.timingName, include: [timingFile], maxWorkers: 2, sequence: { groupOrder: 0 } } }
-      : { extends: true as const, test: { ...shared, name: options.timingName, include: [timingFile], maxWorkers: 1, sequence: { groupOrder: 1 } } },
+    { extends: true as const, test: { ...shared, name: options.timingName, include: [timingFile], maxWorkers: beside ? 2 : 1, sequence: { groupOrder: beside ? 0 : 1 } } },
   ]
 }
 
