@@ -70,17 +70,22 @@ function failureReached(run: AgentLogRun): ContractResult | undefined {
   const failed = run.calls.filter((c) => c.outcome === 'fail')
   if (failed.length > 0) {
     const more = failed.length > 1 ? ` (and ${counted(failed.length - 1, 'more call')} failed)` : ''
-    return broken(`${failed[0].f} failed the agent ${failed[0].agentId}: ${failed[0].message}${more}`, {
+    return broken(`${failed[0].f} failed the agent ${failed[0].agentId}: ${errorText(failed[0].message)}${more}`, {
       failed: failed.slice(0, 3).map(({ f, agentId, step, message }) => ({ f, agentId, step, message })),
       failedCalls: failed.length,
       calls: run.calls.length,
     })
   }
   const setup = run.setups.find((s) => s.outcome === 'fail')
-  if (setup) return broken(`agent-log.setup answered an error${setup.step >= 0 ? ` at step ${setup.step}` : ' when its process started'}: ${setup.message}`, { failed: [{ f: 'agent-log.setup', step: setup.step, message: setup.message }], workspacePath: setup.workspacePath })
+  if (setup) return broken(`agent-log.setup answered an error${setup.step >= 0 ? ` at step ${setup.step}` : ' when its process started'}: ${errorText(setup.message)}`, { failed: [{ f: 'agent-log.setup', step: setup.step, message: setup.message }], workspacePath: setup.workspacePath })
   const read = run.checks.find((c) => c.failed !== undefined)
-  if (read) return broken(`agent-log.records answered an error at the check of step ${read.step}: ${read.failed}`, { failed: [{ f: 'agent-log.records', step: read.step, message: read.failed }], store: run.store })
+  if (read) return broken(`agent-log.records answered an error at the check of step ${read.step}: ${errorText(read.failed)}`, { failed: [{ f: 'agent-log.records', step: read.step, message: read.failed }], store: run.store })
   return undefined
+}
+
+/** An implementation's error text as a message quotes it (escaped, cut), or that it gave none. */
+function errorText(text: string | undefined): string {
+  return text === undefined ? '(no message)' : quoted(text, 100)
 }
 
 function unwritable(store: string): (call: { workspace: string }) => boolean {

@@ -18,6 +18,10 @@ describe('textDifference', () => {
     // a head cut inside the pair differs at the pair's first byte, and shows its lone half escaped
     expect(textDifference('a😀b', 'a\uD83D')).toEqual({ byte: 1, line: 1, column: 2, expected: 'a😀b', got: 'a\\u{D83D}' })
   })
+  test('the column counts characters: an astral character before the difference is one column, as is a lone half', () => {
+    expect(textDifference('x\n😀😀 a', 'x\n😀😀\u00A0a')).toMatchObject({ byte: 10, line: 2, column: 3 })
+    expect(textDifference('\uD83Dab', '\uD83Dac')).toMatchObject({ byte: 4, line: 1, column: 3 })
+  })
   test('an excerpt starts a little before the difference and never on the second half of a pair', () => {
     expect(textDifference(`${'x'.repeat(30)}\n${'y'.repeat(20)}z`, `${'x'.repeat(30)}\n${'y'.repeat(20)}\u00A0`)).toMatchObject({ byte: 51, line: 2, column: 21, expected: `${'y'.repeat(12)}z`, got: `${'y'.repeat(12)}\\u{00A0}` })
     expect(excerpt(`${'😀'.repeat(10)}a`, 21)).toBe('😀😀😀😀😀😀a')

@@ -1,4 +1,4 @@
-/** Where a text first differs from the one due: its byte (UTF-8, 0-based), line and column (1-based), and both sides there, shown. */
+/** Where a text first differs from the one due: its byte (UTF-8, 0-based), line and column (1-based, in characters: a pair is one), and both sides there, shown. */
 export interface TextDifference {
   byte: number
   line: number
@@ -24,7 +24,7 @@ export function textDifference(expected: string, got: string): TextDifference | 
   const head = expected.slice(0, i)
   const lineStart = head.lastIndexOf('\n') + 1
   const side = (text: string) => (i >= text.length ? null : excerpt(text, i, lineStart))
-  return { byte: Buffer.byteLength(head, 'utf8'), line: countLines(head), column: i - lineStart + 1, expected: side(expected), got: side(got) }
+  return { byte: Buffer.byteLength(head, 'utf8'), line: countLines(head), column: codePoints(head, lineStart) + 1, expected: side(expected), got: side(got) }
 }
 
 /** A short excerpt of a text from a little before `at` (not before `lineStart`), never cutting a pair, every invisible character escaped. */
@@ -83,6 +83,13 @@ function boundary(text: string, at: number): number {
 
 function hex(code: number): string {
   return code.toString(16).toUpperCase().padStart(4, '0')
+}
+
+/** How many characters (code points: a surrogate pair is one, a lone half one) `text` holds from `from` on. */
+function codePoints(text: string, from: number): number {
+  let count = 0
+  for (let i = from; i < text.length; i++) if (!(isLowSurrogate(text.charCodeAt(i)) && i > from && isHighSurrogate(text.charCodeAt(i - 1)))) count++
+  return count
 }
 
 function countLines(text: string): number {

@@ -108,8 +108,14 @@ describe('durability/best-effort: no store failure reaches the caller, each fail
     const fails = (): AgentLogPort => ({ ...createAgentLog(), agentStarted: async () => Promise.reject(new Error('disk full')), agentCompleted: async () => Promise.reject(new Error('disk full')) })
     expect(result(await driveAgentLog(oneRow, fails), 'best-effort')).toMatchObject({
       verdict: 'broken',
-      message: 'agent-log.agentStarted failed the agent a-1: agent-log.agentStarted threw: disk full (and 1 more call failed)',
+      message: 'agent-log.agentStarted failed the agent a-1: "agent-log.agentStarted threw: disk full" (and 1 more call failed)',
       witness: { failedCalls: 2, calls: 2 },
     })
+  })
+  test('an implementation’s error text is quoted with what cannot be seen escaped, and cut (issue 24)', async () => {
+    const setupFails = (): AgentLogPort => ({ ...createAgentLog(), setup: async () => Promise.reject(new Error(`\u001b[31mENOTDIR\u001b[0m\u200B ${'x'.repeat(200)}`)) })
+    const { message } = result(await driveAgentLog(oneRow, setupFails), 'best-effort') as { message: string }
+    expect(message).toMatch(/^agent-log\.setup answered an error when its process started: ".*\\u\{001B\}\[31mENOTDIR\\u\{001B\}\[0m\\u\{200B\} x+"…$/)
+    expect(message).not.toMatch(/[\u001b\u200b]/)
   })
 })
