@@ -4,12 +4,17 @@ import { broken, defineContract, held, need, unknown } from '#harness/contracts/
 import { mustRefuse } from '#harness/drivers/snapshotter/snapshot-requests.ts'
 import { documentedSnapshots } from '#harness/contracts/tool-output/documented-snapshot.ts'
 import type { PageSpec } from '#fixtures/pages/page-tree.ts'
-import { differenceClause, textDifference } from '#harness/contracts/text-difference.ts'
+import { differenceClause, textDifference, visibleJson } from '#harness/contracts/text-difference.ts'
 
 /** How each option set is named in evidence and witnesses: `unlimited`, `depth 2`, `compact`, `depth 1 + compact`… */
 function optionsName(options: SnapshotOptions): string {
-  const parts = [options.depth === undefined ? '' : `depth ${options.depth}`, options.compact ? 'compact' : '', options.interactive ? 'interactive' : ''].filter(Boolean)
+  const parts = [options.depth === undefined ? '' : `depth ${shownDepth(options.depth)}`, options.compact ? 'compact' : '', options.interactive ? 'interactive' : ''].filter(Boolean)
   return parts.length === 0 ? 'unlimited' : parts.join(' + ')
+}
+
+/** A depth as a message names it: a number as written, a value of another JSON type as JSON (`"2"`, `true`, `null`). */
+function shownDepth(depth: unknown): string {
+  return typeof depth === 'number' ? String(depth) : visibleJson(depth, 40)
 }
 
 /** The option sets compared, in order, with a run of single depths said as a range: `unlimited, depth 1 to 17, depth 0, compact`. */
@@ -51,9 +56,9 @@ export const snapshotAsDocumented = defineContract<SnapshotterHistory>({
       const answer = history.events.find((c) => (c.type === 'ok' || c.type === 'fail' || c.type === 'info') && c.invoke === e.index)
       const text = answer?.type === 'ok' ? (answer.value as { text?: unknown } | undefined)?.text : undefined
       if (mustRefuse(options)) {
-        if (answer?.type === 'fail') refused.push(String(options.depth))
+        if (answer?.type === 'fail') refused.push(shownDepth(options.depth))
         else if (typeof text === 'string') {
-          return broken(`${name} was answered with a snapshot (${Buffer.byteLength(text, 'utf8')} bytes): a negative or fractional depth must be refused with an error`, { options, bytes: Buffer.byteLength(text, 'utf8') })
+          return broken(`${name} was answered with a snapshot (${Buffer.byteLength(text, 'utf8')} bytes): a depth that is not a non-negative integer (negative, fractional, or of another JSON type) must be refused with an error`, { options, bytes: Buffer.byteLength(text, 'utf8') })
         } else unanswered.push(name)
         continue
       }

@@ -94,13 +94,15 @@ const measures: { [P in PortName]: Partial<Record<Dimension, Measure<P>>> } = {
     'cap-count': (s) => (pageOutput(givenOf(s).page as PageSpec).split('\n').length > 240 ? 'more lines than 240' : 'at most 240 lines'),
   },
   snapshotter: {
+    // a further request whose depth is of another JSON type (a string, a boolean, null) where a number is expected
+    type: (s) => (((givenOf(s).requests as Array<{ depth?: unknown }> | undefined) ?? []).some((r) => r.depth !== undefined && typeof r.depth !== 'number') ? 'a depth of another type' : 'every depth a number or none'),
     // the snapshotter asked again after the depth characterization (which asks each depth once)
     repetition: (s) => (((givenOf(s).requests as unknown[] | undefined) ?? []).length > 0 ? 'asked again' : 'asked once'),
     // names around Playwright's 900-unit limit, or short
     size: (s) => (longestName(givenOf(s).page as PageSpec) >= 880 ? 'names around 900 units' : 'short names'),
     // a further request whose depth holds fewer levels than the page nests, or one that holds them all
     'cap-count': (s) => {
-      const depths = ((givenOf(s).requests as Array<{ depth?: number }> | undefined) ?? []).map((r) => r.depth).filter((d): d is number => d !== undefined && d > 0)
+      const depths = ((givenOf(s).requests as Array<{ depth?: unknown }> | undefined) ?? []).map((r) => r.depth).filter((d): d is number => typeof d === 'number' && d > 0)
       if (depths.length === 0) return undefined
       const levels = nesting(pageTree(givenOf(s).page as PageSpec).roots)
       return depths.some((d) => d < levels) ? 'a depth below the page nesting' : 'every depth holds the page'

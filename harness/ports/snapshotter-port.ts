@@ -1,6 +1,6 @@
 /** The options of a snapshot, as an agent's browser tool offers them. */
 export interface SnapshotOptions {
-  /** Nodes at this depth are printed without their children, as Playwright counts it (the top level is depth 0, so 1 shows the top level and its children, collapsed). Absent or 0: unlimited. */
+  /** Nodes at this depth are printed without their children, as Playwright counts it (the top level is depth 0, so 1 shows the top level and its children, collapsed). Absent or 0: unlimited; negative, fractional or not a number (`"2"`, `true`, `null` from a tool call's JSON): refused. */
   depth?: number
   /** Leave out unnamed structural wrappers (lists, list items, generic containers), keeping their children. */
   compact?: boolean

@@ -29,6 +29,8 @@ describe('the PLAT-200 scenario schemas', () => {
     expect(firstIssue('snapshotter', { page: { kind: 'round' } })).toBe('given.page.kind: expected kind: flat, deep, mixed or tree, got "round"')
     expect(firstIssue('snapshotter', { page: { kind: 'tree', fanout: [] } })).toBe('given.page.fanout: expected at least one level, got an empty list')
     expect(firstIssue('snapshotter', { page: { kind: 'tree', fanout: [1000, 1000] } })).toBe('given.page: expected at most 50,000 list items in the page')
-    expect(firstIssue('snapshotter', { page: { kind: 'flat', siblings: 2 }, requests: [{ depth: 1.5 }] })).toMatch(/^given\.requests\.0\.depth: expected an integer/)
+    // a depth the snapshotter must refuse is a valid request (fractional, or of another JSON type); no other value is
+    for (const depth of [1.5, -1, '2', true, null]) expect(firstIssue('snapshotter', { page: { kind: 'flat', siblings: 2 }, requests: [{ depth }] })).toBe('valid')
+    for (const depth of [{}, [2], 5_000, 'x'.repeat(41)]) expect(firstIssue('snapshotter', { page: { kind: 'flat', siblings: 2 }, requests: [{ depth }] })).toMatch(/^given\.requests\.0\.depth: expected a number from -1,000 to 1,000, or a depth of another JSON type to be refused/)
   })
 })

@@ -70,9 +70,14 @@ const contractsOf = (port: 'snapshotter' | 'tool-output') =>
     .optional()
     .describe('The contracts this scenario exercises: each must come back held or broken; absent: every contract its steps exercise. Every contract of the port is judged either way.')
 
+const depthError = expected('a number from -1,000 to 1,000, or a depth of another JSON type to be refused: a string of at most 40 characters, true, false or null')
+
 const snapshotRequest = strict(
   {
-    depth: integer('an integer from -1,000 to 1,000', -1_000, 1_000).optional().describe('The depth limit (0: none; a negative one must be refused).'),
+    depth: z
+      .union([z.number({ error: depthError }).min(-1_000, { error: depthError }).max(1_000, { error: depthError }), z.string({ error: depthError }).max(40, { error: depthError }), z.boolean({ error: depthError }), z.null({ error: depthError })], { error: depthError })
+      .optional()
+      .describe('The depth limit (0: none). One the snapshotter must refuse: a negative or fractional number, or a value of another JSON type ("2", true, null), as a tool call\'s arguments can carry.'),
     compact: z.boolean({ error: expected('true or false') }).optional(),
     interactive: z.boolean({ error: expected('true or false') }).optional(),
   },

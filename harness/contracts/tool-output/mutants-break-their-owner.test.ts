@@ -59,15 +59,16 @@ describe('tool-output mutants break the contract that owns their rule', () => {
   })
 })
 
-/** Where each snapshotter mutant shows: the 500-sibling page, but for a name-length fault, the page of long names. */
-const snapshotterShownBy = (name: string) => (name.endsWith('/long-names-by-code-points') ? 'long-names' : 'depth-flat-500-siblings')
+/** Where each snapshotter mutant shows: the 500-sibling page, but for a name-length fault the page of long names, and for a depth read by its type the depths of other types. */
+const snapshotterShownBy = (name: string) => (name.endsWith('/long-names-by-code-points') ? 'long-names' : name.endsWith('/coerces-depth') ? 'depth-of-another-type' : 'depth-flat-500-siblings')
 const snapshotterSays: Record<string, RegExp> = {
   'depth-off-by-one': /^depth 2 \(at or above the real depth 2\) gives 6507 bytes, not the unlimited snapshot's 33175, first different at line 2 \(byte 20, column 13\): "  - listitem:\\n.*" is due, the depth 2 snapshot has "  - listitem\\n  - listitem/,
   'ends-with-newline': /^the unlimited snapshot is not the documented text: 33176 bytes where 33175 are due/,
   'long-names-by-code-points': /^the unlimited snapshot is not the documented text: 10223 bytes where 4022 are due, first different at line 3 \(byte \d+, column \d+\): "/,
   'collapsed-keeps-colon': /^the depth 1 snapshot is not the documented text: 7007 bytes where 6507 are due, first different at line 2 \(byte \d+, column \d+\): "/,
   'depth-zero-is-top-level': /^the depth 0 snapshot is not the documented text: 6 bytes where 33175 are due/,
-  'accepts-negative-depth': /^depth -1 was answered with a snapshot \(33175 bytes\): a negative or fractional depth must be refused/,
+  'accepts-negative-depth': /^depth -1 was answered with a snapshot \(33175 bytes\): a depth that is not a non-negative integer \(negative, fractional, or of another JSON type\) must be refused/,
+  'coerces-depth': /^depth "2" was answered with a snapshot \(80 bytes\): a depth that is not a non-negative integer/,
   'compact-without-dedent': /^the compact snapshot is not the documented text: 26167 bytes where 22167 are due/,
   'interactive-keeps-urls': /^the interactive snapshot is not the documented text: 22167 bytes where 12775 are due/,
   'compact-overrides-interactive': /^the compact \+ interactive snapshot is not the documented text: 22167 bytes where 12775 are due/,

@@ -3,9 +3,10 @@ import type { SnapshotOptions } from '#harness/ports/snapshotter-port.ts'
 /** The depths a snapshotter must refuse (a negative or fractional depth is a RangeError, docs/snapshotter-port.md). */
 export const refusedDepths = [-1, 1.5] as const
 
-/** Whether a request's depth is one a snapshotter must refuse: present, and not a non-negative integer. */
+/** Whether a request's depth is one a snapshotter must refuse: present, and not a non-negative integer (a negative or fractional number, or a value of another JSON type). */
 export function mustRefuse(options: SnapshotOptions): boolean {
-  return options.depth !== undefined && (!Number.isInteger(options.depth) || options.depth < 0)
+  const depth: unknown = options.depth
+  return depth !== undefined && (typeof depth !== 'number' || !Number.isInteger(depth) || depth < 0)
 }
 
 /**

@@ -20,7 +20,8 @@ export interface PreparedSnapshots extends PreparedPage {
  * answer it records as the snapshotter's (a refusal), not as an adapter failure; last, the scenario's own `requests`.
  */
 export const snapshotterDriver: Driver<SnapshotterScenario, PreparedSnapshots> = {
-  prepare: (scenario) => ({ ...preparePage(scenario.given.page), requests: scenario.given.requests ?? [] }),
+  // a request's depth may be of another JSON type ("2", true, null) on purpose: the snapshotter must refuse it
+  prepare: (scenario) => ({ ...preparePage(scenario.given.page), requests: (scenario.given.requests ?? []) as SnapshotOptions[] }),
   async drive(connection, prepared, recorder) {
     const snapshotter = connection.port('snapshotter')
     for (const [step, options] of [...snapshotRequests(prepared.realDepth), ...prepared.requests].entries()) {
