@@ -269,6 +269,7 @@ describe('each mutant breaks the contract it names, saying what it did', () => {
     'fixed-reconnect-pause': ['backoff-while-dropped', /reopened the watch \(call 2\) [\d.]+ ms after .*100 ms are due after 1 watch call in a row that brought no frame/],
     'progress-on-stdout': ['numbers-1-to-2500', /stdout holds 2 lines: the JSON output is exactly one line, and nothing else/],
     'transcript-every-frame': ['whole-reply-in-transcript', /the transcript differs at line 2, column 1 \(byte 77\): "assistant: 1" is due, the client printed "user: /],
+    'transcript-in-latest-order': ['prompts-shown-late-text', /the transcript differs at line 2502, column 1 \(byte 11481\): "assistant: Turn 2 done\." is due, the client printed "user: And turn 2\?"/],
     'no-cut-line': ['older-server-text', /the transcript differs at line 1043 \(byte \d+\): \[reply cut: <why>\] after m-2 is due, the client printed nothing more \(the end of stdout\)/],
     'watch-error-exits-0': ['unknown-session', /the watch fails \(the session session-1-unknown is unknown: not_found\) and the client exited 0/],
   }

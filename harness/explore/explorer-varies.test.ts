@@ -13,6 +13,7 @@ import { longestName, pageTree } from '#fixtures/pages/page-tree.ts'
 import type { PageNode, PageSpec } from '#fixtures/pages/page-tree.ts'
 import { pageOutput } from '#harness/drivers/tool-output/resolve-cap.ts'
 import { scenarioSchema } from '#harness/scenario/scenario-schema.ts'
+import { buildSession, type SessionGiven } from '#harness/drivers/session-client/build-session.ts'
 
 // Each explorer's `varies` is a claim: its scenarios vary those input dimensions. Every claim is proven here, in
 // process and without running anything: a fixed-seed sample of the explorer's cases, and a measure written for that
@@ -64,6 +65,12 @@ const measures: { [P in PortName]: Partial<Record<Dimension, Measure<P>>> } = {
     },
   },
   'session-client': {
+    // the messages first appear in an order other than their own (a later turn's prompt shown after its answer)
+    order: (s) => {
+      const parsed = scenarioSchema.parse({ title: 'explored case', ...s }) as unknown as { given: SessionGiven }
+      const seen = [...new Set(buildSession(parsed.given).oracle.views.flat())]
+      return seen.some((id, i) => i > 0 && Number(id.slice(2)) < Number(seen[i - 1]!.slice(2))) ? 'first appearance out of the messages’ order' : 'first appearance in the messages’ order'
+    },
     // a later call than the first: a fault on the watch call after a reconnect, or a later turn
     repetition: (s) => {
       const g = givenOf(s)

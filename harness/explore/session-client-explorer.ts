@@ -8,7 +8,6 @@ import { fitCase, type DrawnCase } from '#harness/explore/session-client-fit-cas
 
 const often0 = (max: number, weight: number) => fc.oneof({ arbitrary: fc.constant(0), weight }, { arbitrary: fc.integer({ min: 1, max }), weight: 2 })
 
-/** One case as drawn: every field shrinks toward the plain case (one frame before the reply, no later turns, no fault, JSON). */
 /** One case as drawn: every field shrinks toward the plain case (no fault, a deadline met, one frame before the reply, no later turns, JSON); faults and timing first, so the cases shrinking runs get quick early. */
 const drawnCase: fc.Arbitrary<DrawnCase> = fc.record({
   faults: drawnFaults,
@@ -20,6 +19,7 @@ const drawnCase: fc.Arbitrary<DrawnCase> = fc.record({
   framesBefore: fc.integer({ min: 1, max: 4 }),
   framesAfter: often0(6, 2),
   laterTurns: often0(3, 3),
+  promptsLate: fc.boolean(),
   output: fc.constantFrom('json' as const, 'text' as const),
   session: fc.oneof({ arbitrary: fc.constant('known' as const), weight: 11 }, { arbitrary: fc.constant('unknown' as const), weight: 1 }),
 })
@@ -28,11 +28,11 @@ const drawnCase: fc.Arbitrary<DrawnCase> = fc.record({
  * The session-client port's explorer: session fault timelines over generated replies — GOAWAY of each kind (a drain
  * ending in CANCEL, INTERNAL_ERROR or the connection closing, a notice, two-step, a refused stream, a connection
  * error), RST_STREAM, cuts, missing end-of-stream envelopes, drops and delays at any frame or byte of any of the first
- * three watch calls; reads that fail (every answer kind) or hang; view limits and sizes, later turns, JSON and text
- * output, an unknown session, and deadlines that a correct client meets or, on purpose, does not.
+ * three watch calls; reads that fail (every answer kind) or hang; view limits and sizes, later turns (their prompts
+ * shown on time or late), JSON and text output, an unknown session, and deadlines that a correct client meets or, on purpose, does not.
  */
 export const sessionClientExplorer: PortExplorer<'session-client'> = {
   port: 'session-client',
-  varies: ['repetition', 'size', 'cap-count', 'fault-moment'],
+  varies: ['repetition', 'order', 'size', 'cap-count', 'fault-moment'],
   scenarios: () => drawnCase.map(fitCase),
 }

@@ -16,6 +16,8 @@ export interface DrawnCase {
   framesBefore: number
   framesAfter: number
   laterTurns: number
+  /** Each later turn's prompt shown after its answer first (only with later turns). */
+  promptsLate: boolean
   reads: ReadAnswer[]
   faults: DrawnFault[]
   timing: DrawnTiming
@@ -38,7 +40,8 @@ export function fitCase(d: DrawnCase): ExploredScenario<'session-client'> {
   const reply = fittedReply(d.reply, viewLimitBytes)
   // with no frame of its own, the reply shows on the first later turn's frame only if the view holds two messages
   const viewMessages = d.laterTurns > 0 && d.framesAfter === 0 ? Math.max(d.viewMessages, 2) : d.viewMessages
-  const shape = { viewMessages, framesBefore: d.framesBefore, framesAfter: d.framesAfter, laterTurns: d.laterTurns }
+  const promptsLate = d.promptsLate && d.laterTurns > 0
+  const shape = { viewMessages, framesBefore: d.framesBefore, framesAfter: d.framesAfter, laterTurns: d.laterTurns, ...(promptsLate ? { promptsLate } : {}) }
   const served = buildSession({ ...shape, reply, viewLimitBytes, session: 'known', reads: ['ok'], faults: [], timeoutMs: 1, tryTimeoutMs: 1, output: d.output } as SessionGiven)
   const bodyBytes = planWatch(served.script, 1, { sessionId: served.script.sessionId }).steps.reduce((n, s) => n + (s.type === 'bytes' ? s.bytes.length : 0), 0)
   const { oracle } = served
@@ -65,6 +68,7 @@ export function fitCase(d: DrawnCase): ExploredScenario<'session-client'> {
     ...(d.framesBefore !== 1 ? { framesBefore: d.framesBefore } : {}),
     ...(d.framesAfter !== 0 ? { framesAfter: d.framesAfter } : {}),
     ...(d.laterTurns !== 0 ? { laterTurns: d.laterTurns } : {}),
+    ...(promptsLate ? { promptsLate } : {}),
     ...(timed.reads.length !== 1 || timed.reads[0] !== 'ok' ? { reads: timed.reads } : {}),
     ...(timed.faults.length > 0 ? { faults: timed.faults } : {}),
     timeoutMs: timed.timeoutMs,

@@ -78,6 +78,7 @@ const given = strict(
     framesBefore: integer(`a positive integer, at most ${maxFrames}`, 1, maxFrames).default(1).describe('Running frames before the reply appears.'),
     framesAfter: integer(`an integer from 0 to ${maxFrames}`, 0, maxFrames).default(0).describe('Running frames showing the reply before the settling frame.'),
     laterTurns: integer(`an integer from 0 to ${maxFrames}`, 0, maxFrames).default(0).describe('Turns after the reply (each pushes older messages out of the view).'),
+    promptsLate: z.boolean({ error: expected('true or false') }).default(false).describe('Whether each later turn’s prompt first shows in the frame after its answer’s (written to the view late), so the messages first appear out of their own order.'),
     reads: boundedList(oneOf(readAnswers), 'a list of read answers', scenarioBounds.list).min(1).default(['ok']).describe('How successive GetSessionMessage calls answer (transient: unavailable, internal, deadline_exceeded, hang; permanent: not_found; the older server: unimplemented); the last repeats.'),
     faults: boundedList(fault, 'a list of faults', scenarioBounds.list).default([]).describe('Faults the server applies to watch calls.'),
     timeoutMs: integer(`a positive integer of milliseconds, at most ${ms}`, 1, ms).default(10_000).describe('The client’s deadline (its --timeout).'),

@@ -13,6 +13,8 @@ export interface SessionGiven {
   framesBefore: number
   framesAfter: number
   laterTurns: number
+  /** Whether each later turn's prompt first shows in the frame after its answer's (written to the view late): the order the messages first appear in then differs from their own. */
+  promptsLate?: boolean
   reads: ReadAnswer[]
   faults: WatchFault[]
   timeoutMs: number
@@ -50,8 +52,9 @@ export function buildSession(given: SessionGiven, sessionId = 'session-1'): { sc
     return message
   }
   const frames: SessionFrame[] = []
+  let late: SessionMessage | undefined
   const frame = (status: SessionFrame['status']) => {
-    const visible = whole.slice(-given.viewMessages).map((m): SessionMessage => {
+    const visible = whole.filter((m) => m !== late).slice(-given.viewMessages).map((m): SessionMessage => {
       const cut = cutToView(m.text, given.viewLimitBytes)
       return cut.truncatedBytes > 0 ? { ...m, text: cut.text, truncatedBytes: cut.truncatedBytes } : { ...m }
     })
@@ -62,10 +65,15 @@ export function buildSession(given: SessionGiven, sessionId = 'session-1'): { sc
   const awaited = add('assistant', reply.text)
   for (let i = 0; i < given.framesAfter; i++) frame('running')
   for (let t = 1; t <= given.laterTurns; t++) {
-    add('user', `And turn ${t + 1}?`)
-    frame('running')
+    const prompt = add('user', `And turn ${t + 1}?`)
+    if (given.promptsLate) late = prompt
+    else frame('running')
     add('assistant', `Turn ${t + 1} done.`)
     frame('running')
+    if (given.promptsLate) {
+      late = undefined
+      frame('running')
+    }
   }
   frame('done')
   const final = frames[frames.length - 1].messages.filter((m) => m.role === 'assistant').at(-1)!
