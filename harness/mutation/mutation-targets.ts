@@ -11,14 +11,13 @@ export interface MutationTarget {
   /** The suite files that run (relative to the package root): the port's, and the timing-bound one where the reference's code is exercised there too. */
   suites: string[]
   /**
-   * `perTest` where the reference runs in the test's own process: a mutant runs against the tests that reached its code.
-   * The vitest runner reports coverage per test whatever this says (`off` and `all` run a mutant against its covering
-   * tests too), so coverage must be true per test: the run plan opens a fresh connection for every scenario
-   * (`freshConnections`), and the reference is made in every test. Pooled, it was made once, in the file's first test,
-   * and a mutant in its making ran against that test alone — the tool output's `(total, max) => total <= max` →
-   * `() => undefined` (every output cut, even one at its cap) survived, where the whole suite kills it. `off` where the
-   * reference runs in a process a test starts: Stryker never sees that process's coverage, and the vitest runner still
-   * reports the test process's, so those targets are not measured yet (docs/mutation.md).
+   * `perTest`: a mutant runs against the tests that reached its code. The vitest runner reports coverage per test
+   * whatever this says (`off` and `all` run a mutant against its covering tests too), so coverage must be true per
+   * test: the run plan opens a fresh connection for every scenario (`freshConnections`), and the reference is made in
+   * every test. Pooled, it was made once, in the file's first test, and a mutant in its making ran against that test
+   * alone — the tool output's `(total, max) => total <= max` → `() => undefined` (every output cut, even one at its
+   * cap) survived, where the whole suite kills it. A reference the test starts as a process of its own counts its
+   * coverage there: collect-child-coverage.ts adds it to the test's own.
    */
   coverageAnalysis: 'perTest' | 'off'
   /** Stryker's timeoutMS: added to the time a mutant's tests took unmutated (times timeoutFactor) before it counts as a timeout. */
@@ -71,9 +70,10 @@ export const mutationTargets: MutationTarget[] = [
     name: 'agent-log',
     port: 'agent-log',
     adapters: ['agent-log/reference@stdio'],
-    mutate: folderOf('agent-log', ['plat-114.ts']),
+    // conversation-file.ts: only the pre-fix agent log (plat-114.ts) keeps the conversation file
+    mutate: folderOf('agent-log', ['plat-114.ts', 'conversation-file.ts']),
     suites: [portSuite('agent-log')],
-    coverageAnalysis: 'off',
+    coverageAnalysis: 'perTest',
     timeoutMS: 20_000,
   },
   {
@@ -91,7 +91,7 @@ export const mutationTargets: MutationTarget[] = [
     adapters: ['session-client/reference@command'],
     mutate: ['fixtures/systems/session-client/cli.ts', 'fixtures/systems/session-client/parse-cli-args.ts'],
     suites: [portSuite('session-client')],
-    coverageAnalysis: 'off',
+    coverageAnalysis: 'perTest',
     timeoutMS: 20_000,
   },
 ]

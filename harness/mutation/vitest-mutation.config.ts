@@ -15,7 +15,7 @@ export default defineConfig({
   test: {
     include: suites,
     cache: false,
-    setupFiles: ['harness/runner/worker-signals.ts', 'harness/mutation/pass-active-mutant.ts'],
+    setupFiles: ['harness/runner/worker-signals.ts', 'harness/mutation/pass-active-mutant.ts', 'harness/mutation/collect-child-coverage.ts'],
     testTimeout: 300_000,
     hookTimeout: 60_000,
     reporters: ['dot'],
