@@ -70,8 +70,8 @@ export const mutationTargets: MutationTarget[] = [
     name: 'agent-log',
     port: 'agent-log',
     adapters: ['agent-log/reference@stdio'],
-    // conversation-file.ts: only the pre-fix agent log (plat-114.ts) keeps the conversation file
-    mutate: folderOf('agent-log', ['plat-114.ts', 'conversation-file.ts']),
+    // only the pre-fix agent log (plat-114.ts) keeps the conversation file and reads records from the UI events
+    mutate: folderOf('agent-log', ['plat-114.ts', 'conversation-file.ts', 'records-from-ui-events.ts']),
     suites: [portSuite('agent-log')],
     coverageAnalysis: 'perTest',
     timeoutMS: 20_000,
