@@ -21,7 +21,7 @@ export const remedyShrinksOutput = defineContract<ToolOutputHistory>({
     const over = overItsCap(scenario.given)
     if (over !== true) return over
     const { unit, max } = scenario.given.cap
-    if (readHeadShape(longestHead(pageOutput(scenario.given.page), unit as CapUnit, max)).lines > 0) return true
+    if (readHeadShape(longestHead(pageOutput(scenario.given.page, scenario.given.trailer), unit as CapUnit, max)).lines > 0) return true
     return `the head due at the cap of ${capAmount(max, unit as CapUnit)} holds no item line (not a snapshot): no remedy is due, so none to run`
   },
   check(history) {

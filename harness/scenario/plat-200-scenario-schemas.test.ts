@@ -32,5 +32,22 @@ describe('the PLAT-200 scenario schemas', () => {
     // a depth the snapshotter must refuse is a valid request (fractional, or of another JSON type); no other value is
     for (const depth of [1.5, -1, '2', true, null]) expect(firstIssue('snapshotter', { page: { kind: 'flat', siblings: 2 }, requests: [{ depth }] })).toBe('valid')
     for (const depth of [{}, [2], 5_000, 'x'.repeat(41)]) expect(firstIssue('snapshotter', { page: { kind: 'flat', siblings: 2 }, requests: [{ depth }] })).toMatch(/^given\.requests\.0\.depth: expected a number from -1,000 to 1,000, or a depth of another JSON type to be refused/)
+    expect(firstIssue('snapshotter', { page: { kind: 'tree', fanout: [1, 9], bareLeaves: true } })).toBe('valid')
+    expect(firstIssue('snapshotter', { page: { kind: 'flat', siblings: 2, bareLeaves: true } })).toMatch(/^given\.page: /)
+  })
+
+  test('a tool-output trailer: placed in the cap, a lone surrogate refused with a granted spill; a folder name and taken spill names', () => {
+    const page = { kind: 'flat', siblings: 1, text: 1 }
+    const parsed = parse('tool-output', { page, trailer: '\na\udc00', cap: { unit: 'runes', outputBy: -1 }, spill: 'none' })
+    expect(parsed.success && parsed.data.port === 'tool-output' && parsed.data.given.cap.max).toBe(59) // the snapshot's 57 runes, then 2 of the trailer's 3
+    expect(firstIssue('tool-output', { page, trailer: '\na\udc00', cap: { unit: 'runes', max: 3 } })).toBe(
+      'given.trailer: a trailer holding a lone surrogate needs a spill policy other than granted: UTF-8 cannot hold one, so no spill gives the output back whole',
+    )
+    expect(firstIssue('tool-output', { page, trailer: '\n🙂', cap: { unit: 'runes', max: 3 } })).toBe('valid')
+    expect(firstIssue('tool-output', { page, cap: { unit: 'runes', max: 3 }, folderName: "tool output's folder", takenNames: 15 })).toBe('valid')
+    expect(firstIssue('tool-output', { page, cap: { unit: 'runes', max: 3 }, folderName: 'a/b' })).toMatch(/^given\.folderName: expected a folder name: one path segment/)
+    expect(firstIssue('tool-output', { page, cap: { unit: 'runes', max: 3 }, folderName: 'outside' })).toMatch(/^given\.folderName: expected a folder name/)
+    expect(firstIssue('tool-output', { page, cap: { unit: 'runes', max: 3 }, takenNames: 16 })).toMatch(/^given\.takenNames: expected an integer from 1 to 15/)
+    expect(firstIssue('tool-output', { page, cap: { unit: 'runes', max: 3 }, spill: 'none', takenNames: 1 })).toBe('given.takenNames: takenNames needs spill: granted (the names are taken inside the granted folder)')
   })
 })

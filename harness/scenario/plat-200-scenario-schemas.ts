@@ -42,8 +42,13 @@ const page = z
       strict({ kind: z.literal('deep'), depth: positive(pageBounds.depth), ...pageCommon }, 'a deep page: depth, text, seed, labels, marks'),
       strict({ kind: z.literal('mixed'), siblings: positive(pageBounds.items), depth: positive(pageBounds.depth), ...pageCommon }, 'a mixed page: siblings, depth, text, seed, labels, marks'),
       strict(
-        { kind: z.literal('tree'), fanout: boundedList(positive(pageBounds.items), `a list of at most ${pageBounds.depth} levels`, pageBounds.depth).min(1, { error: expected('at least one level'), abort: true }), ...pageCommon },
-        'a tree page: fanout, text, seed, labels, marks',
+        {
+          kind: z.literal('tree'),
+          fanout: boundedList(positive(pageBounds.items), `a list of at most ${pageBounds.depth} levels`, pageBounds.depth).min(1, { error: expected('at least one level'), abort: true }),
+          bareLeaves: z.boolean({ error: expected('true or false') }).optional().describe('The last level’s items hold nothing (no link): one `- listitem` line each, so one list’s items can make up half a head’s item lines.'),
+          ...pageCommon,
+        },
+        'a tree page: fanout, bareLeaves, text, seed, labels, marks',
       ),
     ],
     { error: (issue) => (issue.code === 'invalid_union' ? expected('kind: flat, deep, mixed or tree')({ input: (issue.input as { kind?: unknown })?.kind }) : expected('a page: { kind: flat | deep | mixed | tree, … }')(issue)) },
@@ -133,11 +138,28 @@ export const toolOutputScenarioSchema = strict(
         snapshotter: oneOf(['built-in', 'chromium']).default('built-in').describe('Which snapshotter makes the tool output (and the remedies’ outputs).'),
         cap,
         spill: oneOf(['granted', 'none', 'failing', 'no-grant']).default('granted').describe('The spill policy: a granted tool_output_folder, no spiller, a failing spiller, or no grant.'),
+        folderName: text('a folder name: one path segment of at most 100 characters, not . or .., outside, blocker or other_folder', /^(?!\.{1,2}$|outside$|blocker$|other_folder$)[^/\0]{1,100}$/)
+          .optional()
+          .describe('The granted folder’s name in the sandbox (default tool_output_folder): one that needs shell quoting (a space, a quote) makes the recovery command quote its path.'),
+        trailer: z
+          .string({ error: expected('a string') })
+          .max(1000, { error: 'expected a trailer of at most 1,000 UTF-16 units' })
+          .optional()
+          .describe('Text appended to the page’s snapshot to make the tool’s output (a line a tool prints after it); in double quotes, \\udc00 writes a lone surrogate, which no snapshot holds.'),
+        takenNames: integer('an integer from 1 to 15', 1, 15)
+          .optional()
+          .describe('With spill: granted, how many of the names the reference spills the output to first (snapshot-<16 hex of sha256>.txt, then -2, -3 …) already hold a symlink to the decoy outside the grant.'),
       },
-      'a mapping with page and cap (and snapshotter, spill)',
+      'a mapping with page and cap (and snapshotter, spill, folderName, takenNames, trailer)',
     )
+      .refine((given) => given.trailer === undefined || given.spill !== 'granted' || !/\p{Cs}/u.test(given.trailer), {
+        error: 'a trailer holding a lone surrogate needs a spill policy other than granted: UTF-8 cannot hold one, so no spill gives the output back whole',
+        path: ['trailer'],
+        abort: true,
+      })
+      .refine((given) => given.takenNames === undefined || given.spill === 'granted', { error: 'takenNames needs spill: granted (the names are taken inside the granted folder)', path: ['takenNames'], abort: true })
       .transform((given, ctx) => {
-        const resolved = resolveCap(pageOutput(given.page as GeneratedPage), given.cap as CapSpec)
+        const resolved = resolveCap(pageOutput(given.page as GeneratedPage, given.trailer), given.cap as CapSpec)
         if ('error' in resolved) {
           ctx.issues.push({ code: 'custom', message: `cannot place the cap: ${resolved.error}`, input: given.cap, path: ['cap'] })
           return z.NEVER

@@ -8,7 +8,7 @@ import type { CapUnit } from '#harness/ports/tool-output-port.ts'
 import { overItsCap, scenarioOutputSize } from '#harness/contracts/tool-output/scenario-output-size.ts'
 
 // exercisedBy decides from the scenario alone whether its output is over its cap; the driver hands the tool the kit's
-// snapshot. They must agree, for the built-in snapshotter and for Chromium, or a check would disagree with exercisedBy.
+// snapshot (and the scenario's trailer after it). They must agree, for the built-in snapshotter and for Chromium, or a check would disagree with exercisedBy.
 
 const scenarios = bundledScenarios.filter((s) => s.scenario.port === 'tool-output').map((s) => [s.id, s.scenario as ToolOutputScenario] as const)
 afterAll(() => closeKitSnapshotter())
@@ -17,7 +17,8 @@ describe('scenarioOutputSize', () => {
   test.for(scenarios)('%s: the size the scenario promises is the size of the output the kit hands the tool', { timeout: 60_000 }, async ([, scenario]) => {
     const { given } = scenario
     const snapshot = await kitSnapshotter(given.snapshotter as 'built-in' | 'chromium').snapshot({ html: preparePage(given.page).html, options: {} })
-    expect(scenarioOutputSize(given)).toBe(measure(given.cap.unit as CapUnit, snapshot.text))
+    // the driver hands the tool the snapshot, then the scenario's trailer
+    expect(scenarioOutputSize(given)).toBe(measure(given.cap.unit as CapUnit, snapshot.text + (given.trailer ?? '')))
     expect(overItsCap(given) === true).toBe(scenarioOutputSize(given) > given.cap.max)
   })
   test('every bundled page is over its cap but tool-output/output-at-cap, which is exactly at it', () => {

@@ -1,22 +1,22 @@
 import type { ToolOutputScenario } from '#harness/scenario/plat-200-scenario-schemas.ts'
 import type { CapUnit } from '#harness/ports/tool-output-port.ts'
 import { measure } from '#harness/measures/measure.ts'
-import { pageTree } from '#fixtures/pages/page-tree.ts'
-import { renderAriaYaml } from '#harness/snapshot/render-aria-yaml.ts'
+import { pageOutput } from '#harness/drivers/tool-output/resolve-cap.ts'
 import { capAmount } from '#harness/contracts/tool-output/cap-amount.ts'
 
 const sizes = new Map<string, number>()
 
 /**
  * The size, in the cap's unit, of the output a tool-output scenario hands the tool, from the scenario alone: the kit's
- * unlimited snapshot of its seeded page (the built-in text; Chromium's is byte-identical on generated pages), so
+ * unlimited snapshot of its seeded page (the built-in text; Chromium's is byte-identical on generated pages) and its
+ * trailer, so
  * `exercisedBy` can tell an output over its cap from one within it before anything runs.
  */
 export function scenarioOutputSize(given: ToolOutputScenario['given']): number {
   const unit = given.cap.unit as CapUnit
-  const key = JSON.stringify([given.page, unit])
+  const key = JSON.stringify([given.page, unit, given.trailer ?? ''])
   let size = sizes.get(key)
-  if (size === undefined) sizes.set(key, (size = measure(unit, renderAriaYaml(pageTree(given.page)))))
+  if (size === undefined) sizes.set(key, (size = measure(unit, pageOutput(given.page, given.trailer))))
   return size
 }
 

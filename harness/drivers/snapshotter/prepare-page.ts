@@ -17,6 +17,7 @@ export function preparePage(spec: PageSpec): PreparedPage {
   const tree = pageTree(spec)
   const html = pageHtml(tree)
   const shape = spec.kind === 'tree' ? `-${spec.fanout.join('x')}` : ('siblings' in spec ? `-${spec.siblings}-siblings` : '') + ('depth' in spec ? `-depth-${spec.depth}` : '')
-  const name = `page/${spec.kind}${shape}${spec.labels ? '-labelled' : ''}${spec.marks ? '-marked' : ''}`
+  const bare = spec.kind === 'tree' && spec.bareLeaves ? '-bare-leaves' : ''
+  const name = `page/${spec.kind}${shape}${bare}${spec.labels ? '-labelled' : ''}${spec.marks ? '-marked' : ''}`
   return { spec, html, realDepth: realDepth(tree), fixture: { name, hash: createHash('sha256').update(html).digest('hex') } }
 }

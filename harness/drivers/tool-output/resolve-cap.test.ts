@@ -30,6 +30,12 @@ describe('resolveCap', () => {
   test('pageOutput is the unlimited snapshot text of the page', () => {
     expect(pageOutput({ kind: 'flat', siblings: 1, text: 1, seed: 1 })).toBe('- list:\n  - listitem:\n    - link "1":\n      - /url: "#i1"')
   })
+
+  test('pageOutput with a trailer: the snapshot, then the trailer as given (a lone surrogate kept), and a cap placed on both', () => {
+    const page = { kind: 'flat', siblings: 1, text: 1, seed: 1 } as const
+    expect(pageOutput(page, '\na\udc00')).toBe(pageOutput(page) + '\na\udc00')
+    expect(resolveCap(pageOutput(page, '\na\udc00'), { unit: 'runes', outputBy: -1 })).toEqual({ max: [...pageOutput(page)].length + 2 })
+  })
 })
 
 describe('fitCap (the explorer’s)', () => {

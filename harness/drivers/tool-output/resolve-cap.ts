@@ -19,8 +19,11 @@ export const wideIn: Record<CapUnit, string> = {
 
 const recent = new Map<string, string>()
 
-/** The output a tool-output scenario hands the tool: the unlimited snapshot of its page (the built-in text; Chromium's is byte-identical on generated pages). The last few are kept. */
-export function pageOutput(page: PageSpec): string {
+/**
+ * The output a tool-output scenario hands the tool: the unlimited snapshot of its page (the built-in text; Chromium's is
+ * byte-identical on generated pages), then its `trailer`, if any. The last few snapshots are kept.
+ */
+export function pageOutput(page: PageSpec, trailer = ''): string {
   const key = JSON.stringify(page)
   let text = recent.get(key)
   if (text === undefined) {
@@ -28,7 +31,7 @@ export function pageOutput(page: PageSpec): string {
     if (recent.size >= 8) recent.delete(recent.keys().next().value!)
     recent.set(key, text)
   }
-  return text
+  return text + trailer
 }
 
 /** The width in `unit` of a character wide in it (see `wideIn`), or 0 for a narrow one. */

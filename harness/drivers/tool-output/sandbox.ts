@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, sep } from 'node:path'
@@ -21,17 +22,33 @@ export interface Sandbox {
 /** The decoy file outside the grant; its content must never change nor be read into any result. */
 export const decoyName = join('outside', 'decoy.txt')
 
+/** How a sandbox's granted folder is set up beyond the default: its name, and the spill names already taken in it. */
+export interface SandboxSetup {
+  /** The granted folder's name (default `tool_output_folder`); one path segment, which may need shell quoting. */
+  folderName?: string
+  /** The output and how many of the reference's first spill names for it hold a symlink to the decoy (`takenSpillNames`). */
+  taken?: { output: string; names: number }
+}
+
+/** The first `names` file names the reference spills `output` to (docs/tool-output-port.md): `snapshot-<16 hex of sha256>.txt`, then `-2`, `-3`, …. */
+function takenSpillNames(output: string, names: number): string[] {
+  const stem = `snapshot-${createHash('sha256').update(output, 'utf8').digest('hex').slice(0, 16)}`
+  return Array.from({ length: names }, (_, i) => (i === 0 ? `${stem}.txt` : `${stem}-${i + 1}.txt`))
+}
+
 /**
- * Makes a sandbox for one tool-output run: `tool_output_folder/` (with `escape.txt` → `../outside/decoy.txt`), a decoy
- * outside it, and the folder the policy names — for `failing`, a folder under a regular file, which no write can create.
+ * Makes a sandbox for one tool-output run: `tool_output_folder/` (or `setup.folderName`, with `escape.txt` →
+ * `../outside/decoy.txt`, and a symlink to the decoy at each name `setup.taken` takes), a decoy outside it, and the
+ * folder the policy names — for `failing`, a folder under a regular file, which no write can create.
  */
-export function createSandbox(policy: SpillPolicy['policy']): Sandbox {
+export function createSandbox(policy: SpillPolicy['policy'], setup: SandboxSetup = {}): Sandbox {
   const root = realpathSync(mkdtempSync(join(tmpdir(), 'contract-kit-spill-')))
   mkdirSync(join(root, 'outside'))
   writeFileSync(join(root, decoyName), 'decoy: outside the grant; never written, never read back\n')
-  const granted = join(root, 'tool_output_folder')
+  const granted = join(root, setup.folderName ?? 'tool_output_folder')
   mkdirSync(granted)
   symlinkSync(join('..', decoyName), join(granted, 'escape.txt'))
+  for (const name of setup.taken ? takenSpillNames(setup.taken.output, setup.taken.names) : []) symlinkSync(join('..', decoyName), join(granted, name))
   writeFileSync(join(root, 'blocker'), 'a regular file where a folder would have to be\n')
   mkdirSync(join(root, 'other_folder'))
   const spill: SpillPolicy =

@@ -26,8 +26,9 @@ export function remedyOptions(remedy: Remedy): SnapshotOptions {
 }
 
 /**
- * The tool-output port's driver: snapshots the page with the kit's snapshotter (the tool's whole output), hands it to
- * the tool with the cap and a sandboxed spill policy, then records what changed in the sandbox outside the grant, the
+ * The tool-output port's driver: snapshots the page with the kit's snapshotter (the tool's whole output, with the
+ * scenario's trailer after it), hands it to the tool with the cap and a sandboxed spill policy (its folder named and
+ * its spill names taken as the scenario says), then records what changed in the sandbox outside the grant, the
  * size of the output each offered remedy gives, and what reading the recovery command back (by the kit, never run)
  * returned. A named pipe, socket or device the tool left in its sandbox ends the run `error` (never opened).
  */
@@ -38,9 +39,14 @@ export const toolOutputDriver: Driver<ToolOutputScenario, PreparedToolOutput> = 
     const tool = connection.port('tool-output')
     const snapshotter = kitSnapshotter(given.snapshotter as 'built-in' | 'chromium')
     const snapshot = await snapshotter.snapshot({ html: page.html, options: {} })
+    // the tool's output: the page's snapshot, then the scenario's trailer (a lone surrogate, say, which no snapshot holds)
+    if (given.trailer !== undefined) snapshot.text += given.trailer
     const unit = given.cap.unit as 'runes' | 'utf8-bytes' | 'utf16-units'
     recorder.note('snapshot', { snapshotter: snapshot.snapshotter, text: snapshot.text, size: measure(unit, snapshot.text), bytes: measure('utf8-bytes', snapshot.text) })
-    const sandbox = createSandbox(given.spill as 'granted' | 'none' | 'failing' | 'no-grant')
+    const sandbox = createSandbox(given.spill as 'granted' | 'none' | 'failing' | 'no-grant', {
+      ...(given.folderName !== undefined ? { folderName: given.folderName } : {}),
+      ...(given.takenNames ? { taken: { output: snapshot.text, names: given.takenNames } } : {}),
+    })
     try {
       const before = sandbox.scan()
       const request = { output: snapshot.text, cap: { unit, max: given.cap.max }, spill: sandbox.spill }
@@ -71,7 +77,8 @@ export const toolOutputDriver: Driver<ToolOutputScenario, PreparedToolOutput> = 
       })
       if (result) {
         for (const remedy of result.remedies) {
-          const text = (await snapshotter.snapshot({ html: page.html, options: remedyOptions(remedy) })).text
+          // the tool run with the remedy prints the same trailer after its snapshot
+          const text = (await snapshotter.snapshot({ html: page.html, options: remedyOptions(remedy) })).text + (given.trailer ?? '')
           recorder.note('remedy', { remedy, size: measure(unit, text), bytes: measure('utf8-bytes', text) })
         }
         if (result.recovery !== null) {
