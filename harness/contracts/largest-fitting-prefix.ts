@@ -12,7 +12,8 @@ const noPageAsked = 'every step asks for an invalid limit: no page to judge'
 
 /**
  * size/largest-fitting-prefix: a page is never shorter than it must be — it is non-empty while an item fits, and the
- * page with the next item added (same metadata and cursor) would break a ceiling or the limit. A page over a ceiling
+ * page with the next item added (same metadata and cursor; a null cursor when that item is the collection's last, as
+ * the last page carries) would break a ceiling or the limit. A page over a ceiling
  * is no fitting prefix at all. Its evidence is the pages of items shown to be the largest: full to their limit, ended
  * where the next item would break a ceiling, or holding the last item.
  */
@@ -60,7 +61,8 @@ export const largestFittingPrefix = defineContract<PagerHistory>({
         shown.end++
         continue
       }
-      const bigger = { ...page, items: [...page.items, oracle.items[last + 1]] }
+      // the page that adds the collection's last item is the last page, whose cursor is null (docs/pager-port.md)
+      const bigger = { ...page, items: [...page.items, oracle.items[last + 1]], ...(last + 2 === oracle.items.length ? { cursor: null } : {}) }
       if (firstBrokenCeiling(bigger, history.ceilings)) {
         shown.ceiling++
         continue

@@ -53,10 +53,10 @@ describe('nothing to judge: not-applicable, with the reason', () => {
     for (const check of [checkPageFitsCeilings, checkLargestFittingPrefix, checkFirstPageReachable, checkCursorExactlyOnce]) expect(check(history).verdict).toBe('not-applicable')
     expect(checkLimitIsUpperBound(history)).toMatchObject({ verdict: 'held', evidence: '1 invalid limit (0) answered invalid_limit' })
   })
-  test('an empty collection has no first page to reach and no item to walk', async () => {
+  test('an empty collection has no first page to reach; its walk, ended by an empty page with cursor null, holds', async () => {
     const history = await replayPagerCase(createReferencePager, { records: [], ceilings: roomy, steps: [{ walk: { collection: 'model-exchanges', limit: 10 } }] })
     expect(checkFirstPageReachable(history)).toEqual({ verdict: 'not-applicable', reason: 'no first page to reach: model-exchanges holds no items' })
-    expect(checkCursorExactlyOnce(history)).toMatchObject({ verdict: 'not-applicable', reason: expect.stringMatching(/hold no items/) })
+    expect(checkCursorExactlyOnce(history)).toMatchObject({ verdict: 'held', evidence: '1 walk followed to the end, every item once and in order: model-exchanges (no items) ended by its first page, empty with cursor null' })
     expect(checkPageFitsCeilings(history)).toMatchObject({ verdict: 'unknown' })
     expect(judgeHistory(history).verdict).toBe('error')
   })

@@ -18,7 +18,8 @@ import { pagerMutants } from '#fixtures/systems/pager/mutants/index.ts'
 
 // The property: over random runs, item sizes, ceilings and limits (harness/arbitraries/pager-case.ts), a pager breaks
 // no contract. It holds on pager/reference in 1,000 runs, and fails — shrunk to a small case that breaks the mutant's
-// contract — on every mutant. Seeds are fixed, so every run draws the same cases.
+// contract — on every mutant, in 300 runs or the more its `propertyRuns` says. Seeds are fixed, so every run draws the
+// same cases.
 
 const referenceSeed = 0x004_e7cf9
 const referenceRuns = 1000
@@ -69,8 +70,9 @@ describe('the pager contracts, as a property over random runs, ceilings and limi
   // every contract, then cannot), and shrinking aimed at that conjunct makes the shrunk case a small one that breaks
   // it rather than whichever contract shrinks furthest.
   test.for(pagerMutants)('catches $name, shrunk to a case that breaks $breaks', { timeout: 60_000 }, async (mutant) => {
-    const details = await fc.check(fc.asyncProperty(pagerCase(), keepsContracts(mutant.create, { only: mutant.breaks })), { numRuns: mutantRuns, seed: mutantSeed })
-    expect(details.failed, `${mutant.breaks} held on ${mutant.name} in ${mutantRuns} runs (seed ${mutantSeed})`).toBe(true)
+    const runs = mutant.propertyRuns ?? mutantRuns
+    const details = await fc.check(fc.asyncProperty(pagerCase(), keepsContracts(mutant.create, { only: mutant.breaks })), { numRuns: runs, seed: mutantSeed })
+    expect(details.failed, `${mutant.breaks} held on ${mutant.name} in ${runs} runs (seed ${mutantSeed})`).toBe(true)
     const [shrunk] = details.counterexample!
     const failed = (await failuresOf(mutant.create, shrunk)).map((o) => o.id)
     expect(failed, `${fc.defaultReportMessage(details)}\n${describeCase(shrunk)}`).toContain(mutant.breaks)

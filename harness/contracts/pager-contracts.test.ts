@@ -81,9 +81,12 @@ describe('pager/reference (integration)', () => {
     const walked = [fits, limit, prefix, first, once, derived]
     const edge = [fits, limit, prefix, oversized, first, once, derived]
     expect(exercised).toEqual({
+      'ceiling-one-under-a-page': walked,
       'derivation-edges': walked,
+      'empty-collection': walked,
       'invalid-cursor': [...walked, invalidCursor],
       'json-bytes-decides': edge,
+      'last-page-at-its-ceiling': walked,
       'oversized-in-the-middle': edge,
       'runes-decides': edge,
       'setup-replaces': walked,

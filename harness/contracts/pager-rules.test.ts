@@ -12,6 +12,8 @@ import { checkItemsAsDerived } from '#harness/contracts/items-as-derived.ts'
 import { checkUnknownCollectionRefused } from '#harness/contracts/unknown-collection-refused.ts'
 import { checkInvalidCursorRefused } from '#harness/contracts/invalid-cursor-refused.ts'
 import { checkOversizedItemFailsCleanly } from '#harness/contracts/oversized-item-fails-cleanly.ts'
+import { checkLargestFittingPrefix } from '#harness/contracts/largest-fitting-prefix.ts'
+import { checkCursorExactlyOnce } from '#harness/contracts/cursor-exactly-once.ts'
 
 // The rules of the issue-11 gaps, both ways: the contract that owns each (docs/contracts.md, "Rules") holds with its
 // evidence on pager/reference and breaks — naming the rule's violation — on the mutant made for it.
@@ -56,7 +58,7 @@ describe('recovery/unknown-collection-refused', () => {
 describe('recovery/invalid-cursor-refused', () => {
   test('holds on the reference: garbage, empty and out-of-range cursors refused', async () => {
     const result = checkInvalidCursorRefused(await recordBundledScenario('pager/invalid-cursor', createReferencePager))
-    expect(resultLine(result)).toBe('4 cursors never handed out ("contract-kit:not-a-cursor", "", "offset:00000005", "offset:99999999") answered invalid_cursor')
+    expect(resultLine(result)).toBe('6 cursors never handed out ("contract-kit:not-a-cursor", "", "offset:00000005", "offset:99999999", "xoffset:00000002", "offset:00000002 ") answered invalid_cursor')
   })
   test('breaks on a pager that serves an empty last page at a cursor just past the end, which it never handed out', async () => {
     const result = checkInvalidCursorRefused(await recordBundledScenario('pager/invalid-cursor', mutant('accepts-cursor-at-end')))
@@ -122,6 +124,29 @@ describe('size/oversized-item-fails-cleanly owns every wrong answer to an item t
   test('a pager without metadata returns the exchange that fits exactly alone, and that is its evidence', async () => {
     const result = checkOversizedItemFailsCleanly(await recordBundledScenario('metadata-counts', () => createPager({ metadata: false })))
     expect(resultLine(result)).toBe("1 item at a ceiling alone (cap-0394) fitting a page alone with this pager's metadata, returned, not refused")
+  })
+})
+
+describe('size/largest-fitting-prefix: the page that would add the last item is measured with its null cursor', () => {
+  test('holds on the reference, whose last page fits its ceilings exactly, null cursor included', async () => {
+    const result = checkLargestFittingPrefix(await recordBundledScenario('pager/last-page-at-its-ceiling', createReferencePager))
+    expect(resultLine(result)).toBe('1 page of items shown largest: 1 ending the collection')
+  })
+  test('breaks on a pager that fits the last page as if it carried a cursor: one item short of it', async () => {
+    const result = checkLargestFittingPrefix(await recordBundledScenario('pager/last-page-at-its-ceiling', mutant('last-page-one-item-short')))
+    expect(result).toMatchObject({ verdict: 'broken', witness: { next: 'cap-0013' } })
+    expect(resultLine(result)).toMatch(/holds 4 items, but the next item cap-0013 fits too/)
+  })
+})
+
+describe('recovery/cursor-exactly-once: a collection with no items', () => {
+  test('holds on the reference: an empty page whose cursor is null ends the walk', async () => {
+    const result = checkCursorExactlyOnce(await recordBundledScenario('pager/empty-collection', createReferencePager))
+    expect(resultLine(result)).toMatch(/^2 walks followed to the end, every item once and in order: model-exchanges \(no items\) ended by its first page, empty with cursor null, capability-calls 3 items in 1 read$/)
+  })
+  test('breaks on a pager that refuses the start of a collection with no items', async () => {
+    const result = checkCursorExactlyOnce(await recordBundledScenario('pager/empty-collection', mutant('refuses-empty-collection')))
+    expect(result).toMatchObject({ verdict: 'broken', witness: { collection: 'model-exchanges', ended: expect.stringMatching(/^error invalid_cursor, where a collection with no items/) } })
   })
 })
 
