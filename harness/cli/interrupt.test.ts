@@ -20,7 +20,7 @@ const root = mkdtempSync(join(tmpdir(), 'contract-kit-interrupt-'))
 afterAll(() => rmSync(root, { recursive: true, force: true }))
 
 const selection = ['--adapter', 'agent-log/reference@stdio', '--scenario', 'agent-log/**', '--adapter', 'pager/reference@stdio', '--scenario', 'pager/**', '--no-expectations']
-const planned = 7 + 10 // agent-log scenarios on the agent log, pager scenarios on the pager
+const planned = 7 + 13 // agent-log scenarios on the agent log, pager scenarios on the pager
 
 interface Started {
   pid: number

@@ -3,6 +3,7 @@ import { broken, defineContract, held, unknown } from '#harness/contracts/contra
 import { toolOutputRun } from '#harness/contracts/tool-output/tool-output-run.ts'
 import { cutAnswer } from '#harness/contracts/tool-output/cut-answer.ts'
 import { overItsCap } from '#harness/contracts/tool-output/scenario-output-size.ts'
+import { capAmount } from '#harness/contracts/tool-output/cap-amount.ts'
 import { longestHead } from '#harness/contracts/tool-output/longest-head.ts'
 import { readHeadShape } from '#harness/contracts/tool-output/read-head-shape.ts'
 import { visibleJson } from '#harness/contracts/text-difference.ts'
@@ -50,7 +51,7 @@ export const remediesFitShape = defineContract<ToolOutputHistory>({
     const witness = { deepest: shape.deepest, widest: shape.widest, lines: shape.lines, deep: shape.deep, offered }
     if (shape.lines === 0) {
       if (remedies.length > 0) return broken(`the head holds no item line (not a snapshot), yet ${offered.join(', ')} offered`, witness)
-      return held('the head holds no item line (not a snapshot): no remedy offered, as due', { lines: 0, offered: [] })
+      return held(`the head due at the cap of ${capAmount(max, unit)} holds no item line (not a snapshot): no remedy offered, as due`, { lines: 0, offered: [] })
     }
     if (shape.deep && !options.includes('depth')) return broken(`the head is deeply nested (${seen}), yet --depth is not offered`, witness)
     if (!shape.deep && options.includes('depth')) return broken(`the head is wide or shallow (${seen}), yet ${offered.find((f) => f.startsWith('--depth'))} is offered: depth limits nesting only`, witness)

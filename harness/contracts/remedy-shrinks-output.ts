@@ -1,5 +1,5 @@
 import type { ToolOutputHistory } from '#harness/history/history.ts'
-import { broken, defineContract, held, unknown } from '#harness/contracts/contract.ts'
+import { broken, defineContract, held, notApplicable, unknown } from '#harness/contracts/contract.ts'
 import { toolOutputRun } from '#harness/contracts/tool-output/tool-output-run.ts'
 import { cutAnswer } from '#harness/contracts/tool-output/cut-answer.ts'
 import { capAmount } from '#harness/contracts/tool-output/cap-amount.ts'
@@ -29,7 +29,11 @@ export const remedyShrinksOutput = defineContract<ToolOutputHistory>({
     const { output, result } = cutAnswer(run, 'no banner, no remedy to offer', 'no banner, no remedy to run')
     const { unit } = run.cap
     const offered = result.remedies
-    if (offered.length === 0) return unknown(`the banner offers no remedy for the output's ${capAmount(output.size, unit)}: nothing to run and measure`)
+    if (offered.length === 0) {
+      // none is due where the head due holds no item line (exercisedBy above; size/remedies-fit-shape judges that none is offered)
+      const why = `the banner offers no remedy for the output's ${capAmount(output.size, unit)}: nothing to run and measure`
+      return history.exercises.includes('size/remedy-shrinks-output') ? unknown(why) : notApplicable(`${why}; none is due, its head holding no item line`)
+    }
     for (const remedy of offered) {
       const measured = run.remedies.find((r) => sameRemedy(r.remedy, remedy))
       if (!measured) return unknown(`the kit did not run the offered ${flag(remedy)}: its output was not measured`)

@@ -132,6 +132,7 @@ test('what each bundled session-client scenario exercises, decided from the scen
     'message-gone': 'marker failed form',
     'no-end-before-settling': 'reply stream backoff form',
     'older-server-text': 'older form',
+    'prompts-shown-late-text': 'reply form',
     'reads-keep-failing': 'transient marker failed form',
     'reads-keep-failing-text': 'transient failed form',
     'settling-read-fails-twice': 'reply transient form',
