@@ -7,7 +7,7 @@ import { itemFits } from '#harness/contracts/pager/item-fit.ts'
 import { isValidLimit, stepReads } from '#harness/contracts/pager/step-reads.ts'
 import { counted, figure } from '#harness/contracts/counted.ts'
 import type { PagerHistory as History } from '#harness/history/history.ts'
-import { visibleJson } from '#harness/contracts/text-difference.ts'
+import { visibleJson, shownWord } from '#harness/contracts/text-difference.ts'
 
 /** How many ids a witness lists of each kind before it only counts them. */
 const idsShown = 10
@@ -124,7 +124,7 @@ function endingOf(o: PagerRead['outcome']): { terminated: boolean; how: string }
   if (o.kind === 'error') {
     const cursor = o.data?.cursor
     if (o.code === 'result_limit_exceeded' && cursor === null) return { terminated: true, how: 'result_limit_exceeded at the last item' }
-    return { terminated: false, how: `error ${o.code}` }
+    return { terminated: false, how: `error ${shownWord(o.code)}` }
   }
   return { terminated: false, how: o.kind }
 }

@@ -6,6 +6,7 @@ import { answersLine, describeRead, requestLine } from '#harness/contracts/pager
 import type { ReadOutcome } from '#harness/contracts/pager/pager-reads.ts'
 import { isValidLimit, stepReads } from '#harness/contracts/pager/step-reads.ts'
 import { counted, figure } from '#harness/contracts/counted.ts'
+import { shownWord } from '#harness/contracts/text-difference.ts'
 
 const noReadFromStart = 'no read from the start with a valid limit, and no walk'
 
@@ -66,7 +67,7 @@ function describePages(pages: Array<{ collection: string; items: number; total: 
 
 function unreachable(o: ReadOutcome, total: number): string | undefined {
   if (o.kind === 'rejected') return `was rejected by the dispatcher (provider_result_limit: ${o.measure} ${o.value} > ${o.max})`
-  if (o.kind === 'error') return `failed with ${o.code}`
+  if (o.kind === 'error') return `failed with ${shownWord(o.code)}`
   if (o.kind !== 'page') return 'got no page'
   if (o.page.items.length === 0 && total > 0) return 'returned an empty page'
   if (o.page.items.length < total && o.page.cursor === null) return `returned ${o.page.items.length} of ${total} items and no cursor`

@@ -4,7 +4,7 @@ import { toolOutputRun } from '#harness/contracts/tool-output/tool-output-run.ts
 import { capAmount } from '#harness/contracts/tool-output/cap-amount.ts'
 import { longestHead } from '#harness/contracts/tool-output/longest-head.ts'
 import { measure } from '#harness/measures/measure.ts'
-import { differenceClause, textDifference } from '#harness/contracts/text-difference.ts'
+import { differenceClause, textDifference, quoted } from '#harness/contracts/text-difference.ts'
 
 const isHigh = (unit: number) => unit >= 0xd800 && unit <= 0xdbff
 const isLow = (unit: number) => unit >= 0xdc00 && unit <= 0xdfff
@@ -24,7 +24,7 @@ export const inlineWithinCap = defineContract<ToolOutputHistory>({
   check(history) {
     const run = toolOutputRun(history)
     const output = need(run.output, 'the kit recorded no output: nothing was handed to the tool to cut')
-    if (run.answer.kind === 'error') return unknown(`the tool answered with an error, not a result (${run.answer.error}): no inline text to measure`)
+    if (run.answer.kind === 'error') return unknown(`the tool answered with an error, not a result (${quoted(run.answer.error, 100)}): no inline text to measure`)
     if (run.answer.kind === 'none') return unknown('the tool gave no answer to tool-output.run: no inline text to measure')
     const result = run.answer.result
     const { inline } = result

@@ -5,7 +5,7 @@ import type { PagerRead } from '#harness/contracts/pager/pager-reads.ts'
 import { describePage, describeRead, requestLine } from '#harness/contracts/pager/describe-page.ts'
 import { isValidLimit, stepReads } from '#harness/contracts/pager/step-reads.ts'
 import { counted } from '#harness/contracts/counted.ts'
-import { quoted } from '#harness/contracts/text-difference.ts'
+import { quoted, shownWord } from '#harness/contracts/text-difference.ts'
 
 const noCursorGiven = 'no read step gives a cursor of its own (with a valid limit)'
 
@@ -40,7 +40,7 @@ export const invalidCursorRefused = defineContract<PagerHistory>({
         refused.push(cursor)
         continue
       }
-      if (o.kind === 'error') return broken(`${where} gave a cursor this run never handed out and got ${o.code}, not invalid_cursor`, { ...describeRead(read), answer: o.code })
+      if (o.kind === 'error') return broken(`${where} gave a cursor this run never handed out and got ${shownWord(o.code)}, not invalid_cursor`, { ...describeRead(read), answer: o.code })
       const oracle = indexedOracles(history).get(read.request.collection)
       const first = o.page.items.length > 0 ? oracle?.indexOf(o.page.items[0]) : undefined
       const how = first === 0 ? ': the read restarted from the beginning' : o.page.items.length === 0 ? ' (an empty one)' : ''

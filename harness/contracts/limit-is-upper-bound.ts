@@ -4,6 +4,7 @@ import { pagerReads } from '#harness/contracts/pager/pager-reads.ts'
 import { answersLine, describeRead, requestLine } from '#harness/contracts/pager/describe-page.ts'
 import { isValidLimit, maxLimit, stepReads } from '#harness/contracts/pager/step-reads.ts'
 import { counted } from '#harness/contracts/counted.ts'
+import { shownWord } from '#harness/contracts/text-difference.ts'
 
 /**
  * size/limit-is-upper-bound: a page never holds more items than the limit asked; a limit outside 1..100 is
@@ -33,7 +34,7 @@ export const limitIsUpperBound = defineContract<PagerHistory>({
         })
       }
       if (!valid && o.kind === 'error' && o.code !== 'invalid_limit') {
-        return broken(`the read at event ${read.invoke.index} (${requestLine(read)}) asked for an invalid limit and got ${o.code}, not invalid_limit`, {
+        return broken(`the read at event ${read.invoke.index} (${requestLine(read)}) asked for an invalid limit and got ${shownWord(o.code)}, not invalid_limit`, {
           ...describeRead(read),
           limit,
           answer: o.code,

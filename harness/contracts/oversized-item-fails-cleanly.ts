@@ -9,7 +9,7 @@ import { describeRead, requestLine } from '#harness/contracts/pager/describe-pag
 import { isValidLimit, stepReads } from '#harness/contracts/pager/step-reads.ts'
 import { counted } from '#harness/contracts/counted.ts'
 import { measurePage } from '#harness/measures/measure-page.ts'
-import { quoted, visibleJson } from '#harness/contracts/text-difference.ts'
+import { quoted, visibleJson, shownWord } from '#harness/contracts/text-difference.ts'
 
 /**
  * size/oversized-item-fails-cleanly: an item that cannot fit a page alone is answered with result_limit_exceeded and a
@@ -93,7 +93,7 @@ export const oversizedItemFailsCleanly = defineContract<PagerHistory>({
       if (o.kind !== 'error') continue
       if (o.code !== 'result_limit_exceeded') {
         if (atOversized) {
-          return broken(`${where} answered item ${oracle.ids[at]}, which cannot fit a page alone, with ${o.code} instead of result_limit_exceeded`, {
+          return broken(`${where} answered item ${oracle.ids[at]}, which cannot fit a page alone, with ${shownWord(o.code)} instead of result_limit_exceeded`, {
             ...describeRead(read),
             item: oracle.ids[at],
             answer: o.code,

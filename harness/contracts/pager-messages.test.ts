@@ -72,4 +72,13 @@ describe('recovery/unknown-collection-refused and recovery/invalid-cursor-refuse
     expect(resultLine(checkUnknownCollectionRefused(history))).toBe('1 read of a collection that does not exist ("model-exchanges\\u{200B}") answered unknown_collection')
     expect(resultLine(checkInvalidCursorRefused(history))).toBe('1 cursor never handed out ("\\u{2060}") answered invalid_cursor')
   })
+  test('an error code the pager gave is quoted with what cannot be seen escaped where it is no plain word, as it is where it is one', async () => {
+    const answering = (code: string) => (): PagerPort => {
+      const reference = createReferencePager()
+      return { setup: (request) => reference.setup(request), read: async (request) => (request.cursor === 'nope' ? { ok: false, error: { code, message: 'no' } } : reference.read(request)) }
+    }
+    const steps: PagerStep[] = [{ read: { collection: 'model-exchanges', cursor: 'nope' } }]
+    expect(resultLine(checkInvalidCursorRefused(await replay(answering('invalid_cursor\u200B'), steps)))).toMatch(/and got "invalid_cursor\\u\{200B\}", not invalid_cursor$/)
+    expect(resultLine(checkInvalidCursorRefused(await replay(answering('bad_cursor'), steps)))).toMatch(/and got bad_cursor, not invalid_cursor$/)
+  })
 })

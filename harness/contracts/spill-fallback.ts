@@ -22,7 +22,7 @@ export const spillFallback = defineContract<ToolOutputHistory>({
     const output = need(run.output, 'the kit recorded no output: nothing was handed to the tool')
     const { unit, max } = run.cap
     pre(output.size > max, `the output's ${capAmount(output.size, unit)} fit the cap of ${max.toLocaleString('en-US')}: nothing to spill, no fallback to judge`)
-    if (run.answer.kind === 'error') return broken(`with spill policy ${run.spill}, an error reached the caller: ${run.answer.error}`, { spill: run.spill, error: run.answer.error })
+    if (run.answer.kind === 'error') return broken(`with spill policy ${run.spill}, an error reached the caller: ${quoted(run.answer.error, 100)}`, { spill: run.spill, error: run.answer.error })
     if (run.answer.kind === 'none') return unknown(`the tool gave no answer to tool-output.run: whether the call succeeded with spill policy ${run.spill} was not seen`)
     const result = run.answer.result
     if (result.spillPath !== null || result.recovery !== null) {

@@ -28,7 +28,7 @@ export const spillRoundtrip = defineContract<ToolOutputHistory>({
     pre(output.size > max, `the output's ${capAmount(output.size, unit)} fit the cap of ${max.toLocaleString('en-US')}: nothing to spill`)
     if (run.answer.kind === 'none') return unknown('the tool gave no answer to tool-output.run: no spill or recovery command to read back')
     if (run.answer.kind === 'error') {
-      return broken(`the tool answered with an error (${run.answer.error}): the output over the cap was neither returned nor spilled`, { error: run.answer.error, outputSize: output.size, max, unit })
+      return broken(`the tool answered with an error (${quoted(run.answer.error, 100)}): the output over the cap was neither returned nor spilled`, { error: run.answer.error, outputSize: output.size, max, unit })
     }
     const result = run.answer.result
     if (result.recovery === null) return broken('the output was cut and the banner gives no recovery command: the rest is lost', { spillPath: result.spillPath, banner: result.banner.slice(0, 200) })

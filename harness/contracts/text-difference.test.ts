@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { differenceClause, excerpt, quoted, textDifference, visible, visibleJson } from '#harness/contracts/text-difference.ts'
+import { differenceClause, excerpt, quoted, shownWord, textDifference, visible, visibleJson } from '#harness/contracts/text-difference.ts'
 
 // issue 24: a byte-level difference names the first differing byte and shows it — a BOM at byte 0, a CR, a no-break
 // space — escaped on both sides, where a line number and two lines that look alike would hide it.
@@ -54,5 +54,11 @@ describe('how a message shows a text, a value and a difference', () => {
   test('differenceClause names the line, the byte and the column, and both sides, a side past its end as such', () => {
     expect(differenceClause(textDifference('abc', '\uFEFFabc')!, 'the file')).toBe('first different at line 1 (byte 0, column 1): "abc" is due, the file has "\\u{FEFF}abc"')
     expect(differenceClause(textDifference('ab', 'ab\r')!, 'the file')).toBe('first different at line 1 (byte 2, column 3): its end is due, the file has "ab\\r"')
+  })
+  test('shownWord shows a plain word as it is, anything else quoted with what cannot be seen escaped', () => {
+    expect(shownWord('result_limit_exceeded')).toBe('result_limit_exceeded')
+    expect(shownWord('invalid_cursor\u200B')).toBe('"invalid_cursor\\u{200B}"')
+    expect(shownWord('two words')).toBe('"two words"')
+    expect(shownWord('')).toBe('""')
   })
 })

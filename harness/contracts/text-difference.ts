@@ -63,6 +63,11 @@ export function quoted(text: string, max = 80): string {
   return `${inQuotes(visible(text.slice(0, end)))}${end < text.length ? '…' : ''}`
 }
 
+/** A word an implementation gave (an error code, a name) as a message shows it: as it is when it is a plain word (letters, digits, `_ . : -`), else quoted, so a hidden character or a space shows. */
+export function shownWord(word: string): string {
+  return /^[A-Za-z0-9_.:-]{1,64}$/.test(word) ? word : quoted(word, 64)
+}
+
 /** A shown text in double quotes, a double quote inside it written `\"` (its backslashes are already doubled), so the quotes say where it ends. */
 function inQuotes(shown: string): string {
   return `"${shown.replaceAll('"', '\\"')}"`

@@ -5,7 +5,7 @@ import { describeRead, requestLine } from '#harness/contracts/pager/describe-pag
 import { isValidLimit, stepReads } from '#harness/contracts/pager/step-reads.ts'
 import { collectionNames } from '#fixtures/analysis-run/derive-collection.ts'
 import { counted } from '#harness/contracts/counted.ts'
-import { quoted } from '#harness/contracts/text-difference.ts'
+import { quoted, shownWord } from '#harness/contracts/text-difference.ts'
 
 const noUnknownCollection = 'no step reads a collection that does not exist (with a valid limit)'
 const isUnknown = (collection: string) => !(collectionNames as readonly string[]).includes(collection)
@@ -32,7 +32,7 @@ export const unknownCollectionRefused = defineContract<PagerHistory>({
         refused.push(read.request.collection)
         continue
       }
-      const answer = o.kind === 'error' ? o.code : `a page of ${counted(o.page.items.length, 'item')}`
+      const answer = o.kind === 'error' ? shownWord(o.code) : `a page of ${counted(o.page.items.length, 'item')}`
       return broken(`${where} asked for a collection that does not exist and got ${answer}, not unknown_collection`, { ...describeRead(read), answer })
     }
     if (refused.length === 0) return unknown('no read of a collection that does not exist was made')

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { summarizeMutation, type MutationReport, type ReportedMutant } from '#harness/mutation/mutation-summary.ts'
 import { mutationTable } from '#harness/mutation/mutation-table.ts'
+import { survivorsMarkdown } from '#harness/mutation/survivors-markdown.ts'
 import type { EquivalentMutant } from '#harness/mutation/equivalent-mutants.ts'
 
 const at = (line: number, from: number, to: number): ReportedMutant['location'] => ({ start: { line, column: from }, end: { line, column: to } })
@@ -25,6 +26,19 @@ describe('the mutation summary', () => {
     expect(summary.detectableScore).toBe(77.7) // 7 of 9, rounded down
     expect(summary.explained).toBe(1)
     expect(summary.survivors.map((s) => [s.id, s.original, s.equivalent])).toEqual([['8', 'c <= d', 'never reached by the reference'], ['9', 'e <= f', undefined], ['10', 'e <= f', undefined]])
+  })
+  test('a listed equivalent that timed out is left out of the detectable score (the timeout is the load); one a scenario killed is a wrong row, named', () => {
+    const loaded: MutationReport = { files: { 'fixtures/systems/x/x.ts': { ...report.files['fixtures/systems/x/x.ts']!, mutants: [...report.files['fixtures/systems/x/x.ts']!.mutants, mutant('11', 'Timeout', 2), mutant('12', 'Killed', 2)] } } }
+    const summary = summarizeMutation('x', loaded, 12, '2026-12-03', [equivalent])
+    expect(summary.score).toBe(75) // 9 of 12, as Stryker counts
+    expect(summary.detectableScore).toBe(80) // 8 of 10: the timed-out equivalent on neither side, the killed one counted killed
+    expect(summary.equivalentTimeouts.map((s) => [s.id, s.equivalent])).toEqual([['11', 'never reached by the reference']])
+    expect(summary.contradicted.map((s) => s.id)).toEqual(['12'])
+    const markdown = survivorsMarkdown(summary)
+    expect(markdown).toContain('## Timed out, though listed as equivalent (1)')
+    expect(markdown).toContain('## Killed, though listed as equivalent (1)')
+    expect(markdown).toMatch(/\| 2:1 \| Killed #12 \| x \| .* \| \*\*contradicted\*\*: never reached by the reference \|/)
+    expect(mutationTable([{ target: 'x', summary }]).split('\n')[2]).toBe('| x | 80.0 % ✗ | 75.0 % | 7 | 2 | 2 | 1 | 1 (+1 timed out) | 2 (+1 killed though listed) | 0 | 12 s |')
   })
   test('the table marks the detectable score against 95 %, and names a target whose run failed', () => {
     const summary = summarizeMutation('x', report, 12, '2026-12-03', [equivalent])

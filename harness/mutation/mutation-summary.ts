@@ -38,32 +38,46 @@ export interface MutationSummary {
   score: number
   /** Survivors docs/mutation.md explains as equivalent. */
   explained: number
-  /** killed + timed out, of every mutant a test could judge but those docs/mutation.md explains as equivalent (no scenario can tell them from the reference): the measure the 95 % target is for; in %, one decimal, rounded down. */
+  /**
+   * killed + timed out, of every mutant a test could judge but those docs/mutation.md explains as equivalent (no
+   * scenario can tell them from the reference): the measure the 95 % target is for; in %, one decimal, rounded down. A
+   * listed equivalent that timed out is left out of both sides: no scenario can tell it from the reference, so it
+   * cannot hang one, and its timeout is the machine's load, not a detection.
+   */
   detectableScore: number
   survivors: Survivor[]
+  /** Mutants that timed out though docs/mutation.md lists them as equivalent: left out of the detectable score. */
+  equivalentTimeouts: Survivor[]
+  /** Mutants a scenario killed though docs/mutation.md lists them as equivalent: the row is wrong (a line range gone stale, a `*` too wide). */
+  contradicted: Survivor[]
 }
 
 /** Summarises one Stryker JSON report: the score Stryker reports (killed and timed out over every valid mutant) and the survivors, with the code each replaced. */
 export function summarizeMutation(target: string, report: MutationReport, wallSeconds: number, date: string, equivalents: EquivalentMutant[]): MutationSummary {
   const counts: Record<string, number> = {}
   const survivors: Survivor[] = []
+  const equivalentTimeouts: Survivor[] = []
+  const contradicted: Survivor[] = []
   for (const [file, { source, mutants }] of Object.entries(report.files)) {
     const lines = source.split('\n')
     for (const m of mutants) {
       counts[m.status] = (counts[m.status] ?? 0) + 1
-      if (m.status !== 'Survived' && m.status !== 'NoCoverage') continue
+      if (!['Survived', 'NoCoverage', 'Timeout', 'Killed'].includes(m.status)) continue
       const { start } = m.location
-      const survivor: Survivor = { id: m.id, file, line: start.line, column: start.column, mutator: m.mutatorName, status: m.status, original: textAt(lines, m.location), replacement: m.replacement ?? '' }
-      const reason = explanationOf(target, survivor, equivalents)?.reason
-      survivors.push(reason === undefined ? survivor : { ...survivor, equivalent: reason })
+      const mutant: Survivor = { id: m.id, file, line: start.line, column: start.column, mutator: m.mutatorName, status: m.status, original: textAt(lines, m.location), replacement: m.replacement ?? '' }
+      const reason = explanationOf(target, mutant, equivalents)?.reason
+      const listed = reason === undefined ? mutant : { ...mutant, equivalent: reason }
+      if (m.status === 'Survived' || m.status === 'NoCoverage') survivors.push(listed)
+      else if (reason !== undefined) (m.status === 'Timeout' ? equivalentTimeouts : contradicted).push(listed)
     }
   }
-  survivors.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column)
+  for (const list of [survivors, equivalentTimeouts, contradicted]) list.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column)
   const detected = (counts.Killed ?? 0) + (counts.Timeout ?? 0)
   const valid = detected + (counts.Survived ?? 0) + (counts.NoCoverage ?? 0)
   const explained = survivors.filter((s) => s.equivalent !== undefined).length
   const percent = (part: number, whole: number) => (whole === 0 ? 100 : Math.floor((part / whole) * 1000) / 10)
-  return { target, date, wallSeconds, counts, explained, score: percent(detected, valid), detectableScore: percent(detected, valid - explained), survivors }
+  const detectableScore = percent(detected - equivalentTimeouts.length, valid - explained - equivalentTimeouts.length)
+  return { target, date, wallSeconds, counts, explained, score: percent(detected, valid), detectableScore, survivors, equivalentTimeouts, contradicted }
 }
 
 /** The source text at a report location (lines and columns from 1, the end exclusive). */

@@ -40,7 +40,7 @@ async function main(): Promise<number> {
   mkdirSync(folder, { recursive: true })
   writeFileSync(join(folder, 'summary.md'), `${table}\n`)
   writeFileSync(join(folder, 'summary.json'), `${JSON.stringify(outcomes, null, 2)}\n`)
-  return outcomes.every((o) => 'summary' in o && o.summary.explained === o.summary.survivors.length) ? 0 : 1
+  return outcomes.every((o) => 'summary' in o && o.summary.explained === o.summary.survivors.length && (o.summary.contradicted ?? []).length === 0) ? 0 : 1
 }
 
 process.exitCode = await main()

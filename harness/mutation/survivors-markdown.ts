@@ -1,5 +1,5 @@
 import { flat } from '#harness/mutation/equivalent-mutants.ts'
-import type { MutationSummary } from '#harness/mutation/mutation-summary.ts'
+import type { MutationSummary, Survivor } from '#harness/mutation/mutation-summary.ts'
 
 /** One target's surviving mutants as Markdown: the score and counts, then each survivor's place, mutator, original and replacement. */
 export function survivorsMarkdown(summary: MutationSummary): string {
@@ -8,11 +8,26 @@ export function survivorsMarkdown(summary: MutationSummary): string {
     .join(', ')
   const lines = [`# Mutation: ${summary.target}`, '', `${summary.detectableScore} % of the detectable mutants killed (Stryker's score ${summary.score} %; ${counts}), ${summary.date}, ${summary.wallSeconds} s; ${summary.explained} of ${summary.survivors.length} survivors explained as equivalent in docs/mutation.md`, '']
   if (summary.survivors.length === 0) lines.push('No mutant survived.')
-  else lines.push('| line | status | reference | file | mutator | original | replacement | why it is equivalent |', '| --- | --- | --- | --- | --- | --- | --- | --- |')
-  for (const s of summary.survivors) {
-    lines.push(`| ${s.line}:${s.column} | ${s.status} #${s.id} | ${summary.target} | ${s.file} | ${s.mutator} | ${code(s.original)} | ${code(s.replacement)} | ${s.equivalent ?? '**not explained**'} |`)
+  else lines.push(tableHead)
+  for (const s of summary.survivors) lines.push(row(summary.target, s, s.equivalent ?? '**not explained**'))
+  const timeouts = summary.equivalentTimeouts ?? []
+  if (timeouts.length > 0) {
+    lines.push('', `## Timed out, though listed as equivalent (${timeouts.length})`, '', 'No scenario can tell these from the reference, so none can hang on them: the timeout is the machine\'s load. The detectable score leaves them out.', '', tableHead)
+    for (const s of timeouts) lines.push(row(summary.target, s, s.equivalent!))
+  }
+  const contradicted = summary.contradicted ?? []
+  if (contradicted.length > 0) {
+    lines.push('', `## Killed, though listed as equivalent (${contradicted.length})`, '', 'A scenario told these from the reference: the row of docs/mutation.md that lists each is wrong (a line range gone stale, a `*` too wide).', '', tableHead)
+    for (const s of contradicted) lines.push(row(summary.target, s, `**contradicted**: ${s.equivalent!}`))
   }
   return `${lines.join('\n')}\n`
+}
+
+const tableHead = '| line | status | reference | file | mutator | original | replacement | why it is equivalent |\n| --- | --- | --- | --- | --- | --- | --- | --- |'
+
+/** One mutant as a row of the table: where, its status, what it replaced and with what, and `why`. */
+function row(target: string, s: Survivor, why: string): string {
+  return `| ${s.line}:${s.column} | ${s.status} #${s.id} | ${target} | ${s.file} | ${s.mutator} | ${code(s.original)} | ${code(s.replacement)} | ${why} |`
 }
 
 /** Code as a Markdown code span on one line, in as many backticks as it needs, `|` escaped for a table. */

@@ -2,6 +2,7 @@ import { need, pre } from '#harness/contracts/contract.ts'
 import type { ToolOutputResult } from '#harness/ports/tool-output-port.ts'
 import { capAmount } from '#harness/contracts/tool-output/cap-amount.ts'
 import type { ToolOutputRun } from '#harness/contracts/tool-output/tool-output-run.ts'
+import { quoted } from '#harness/contracts/text-difference.ts'
 
 /** The output the kit handed the tool, as a run records it: its text and its size in the cap's unit. */
 type Output = NonNullable<ToolOutputRun['output']>
@@ -16,6 +17,6 @@ export function cutAnswer(run: ToolOutputRun, dueOnCut: string, toRead: string):
   const { unit, max } = run.cap
   pre(output.size > max, `the output's ${capAmount(output.size, unit)} fit the cap of ${max.toLocaleString('en-US')}: nothing is cut, ${dueOnCut}`)
   const answer = run.answer
-  const why = answer.kind === 'error' ? `the tool answered with an error, not a result (${answer.error})` : 'the tool gave no answer to tool-output.run'
+  const why = answer.kind === 'error' ? `the tool answered with an error, not a result (${quoted(answer.error, 100)})` : 'the tool gave no answer to tool-output.run'
   return { output, result: need(answer.kind === 'result' ? answer.result : undefined, `${why}: ${toRead}`) }
 }
