@@ -41,8 +41,9 @@ export interface MutationSummary {
   /**
    * killed + timed out, of every mutant a test could judge but those docs/mutation.md explains as equivalent (no
    * scenario can tell them from the reference): the measure the 95 % target is for; in %, one decimal, rounded down. A
-   * listed equivalent that timed out is left out of both sides: no scenario can tell it from the reference, so it
-   * cannot hang one, and its timeout is the machine's load, not a detection.
+   * listed equivalent that timed out is left out of both sides: its timeout is most often the machine's load, and where
+   * it is a true hang (an endless loop in code whose result no answer shows) the score counts one detection fewer,
+   * never one more.
    */
   detectableScore: number
   survivors: Survivor[]

@@ -12,7 +12,7 @@ export function survivorsMarkdown(summary: MutationSummary): string {
   for (const s of summary.survivors) lines.push(row(summary.target, s, s.equivalent ?? '**not explained**'))
   const timeouts = summary.equivalentTimeouts ?? []
   if (timeouts.length > 0) {
-    lines.push('', `## Timed out, though listed as equivalent (${timeouts.length})`, '', 'No scenario can tell these from the reference, so none can hang on them: the timeout is the machine\'s load. The detectable score leaves them out.', '', tableHead)
+    lines.push('', `## Timed out, though listed as equivalent (${timeouts.length})`, '', 'Most often the timeout is the machine\'s load; where one is a true hang, its row is too wide. The detectable score leaves them out either way.', '', tableHead)
     for (const s of timeouts) lines.push(row(summary.target, s, s.equivalent!))
   }
   const contradicted = summary.contradicted ?? []
