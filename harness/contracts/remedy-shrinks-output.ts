@@ -27,12 +27,14 @@ export const remedyShrinksOutput = defineContract<ToolOutputHistory>({
   check(history) {
     const run = toolOutputRun(history)
     const { output, result } = cutAnswer(run, 'no banner, no remedy to offer', 'no banner, no remedy to run')
-    const { unit } = run.cap
+    const { unit, max } = run.cap
     const offered = result.remedies
     if (offered.length === 0) {
-      // none is due where the head due holds no item line (exercisedBy above; size/remedies-fit-shape judges that none is offered)
+      // none is due where the head due (the longest whole-character head, whatever head the tool showed) holds no item
+      // line, as exercisedBy says from the scenario; size/remedies-fit-shape judges that none is offered there
       const why = `the banner offers no remedy for the output's ${capAmount(output.size, unit)}: nothing to run and measure`
-      return history.exercises.includes('size/remedy-shrinks-output') ? unknown(why) : notApplicable(`${why}; none is due, its head holding no item line`)
+      const due = readHeadShape(longestHead(output.text, unit, max)).lines > 0
+      return due ? unknown(why) : notApplicable(`${why}; none is due, the head due holding no item line`)
     }
     for (const remedy of offered) {
       const measured = run.remedies.find((r) => sameRemedy(r.remedy, remedy))
