@@ -95,6 +95,8 @@ const measures: { [P in PortName]: Partial<Record<Dimension, Measure<P>>> } = {
     },
   },
   'tool-output': {
+    // the tool run again in the same sandbox
+    repetition: (s) => (((givenOf(s).runs as number | undefined) ?? 1) > 1 ? 'run again in the same sandbox' : 'run once'),
     // the output against 64 KiB
     size: (s) => (Buffer.byteLength(pageOutput(givenOf(s).page as PageSpec), 'utf8') > 65_536 ? 'output past 64 KiB' : 'output within 64 KiB'),
     // more lines than one recovery read (240) holds

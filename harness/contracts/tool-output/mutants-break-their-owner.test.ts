@@ -30,6 +30,7 @@ const toolOutputCaught: Record<string, { broken: string[]; says: RegExp }> = {
   'throws-on-failed-spill': { broken: ['recovery/spill-fallback'], says: /^with spill policy failing, an error reached the caller/ },
   'spills-into-another-grant': { broken: ['security/spill-confined', 'recovery/spill-fallback'], says: /outside the grant: "other_folder\/snapshot-/ },
   'spills-only-the-rest': { broken: ['recovery/spill-roundtrip'], says: /^reading the recovery command back gives 24750 bytes where the output's 33175 are due, first different at line 1 \(byte 0, column 1\): "- list:.*" is due, what was read back has " ø/ },
+  'spills-to-one-name': { broken: ['recovery/spill-roundtrip'], says: /^run 1 of 2: its recovery command, read back after run 2, gives 2659 bytes where the output's 2651 are due, first different at line 121 \(byte 2651, column 21\): its end is due, what was read back has "\/url: \\"#i40\\"\\n\(run 2\)"$/ },
   'relative-recovery-path': { broken: ['recovery/spill-roundtrip'], says: /^the recovery command's path "snapshot-[0-9a-f]{16}\.txt" is relative/ },
   'reads-300-lines': { broken: ['recovery/spill-roundtrip'], says: /refused: the range 1,300 is 300 lines, more than 240$/ },
   'banner-omits-recovery': { broken: ['recovery/spill-roundtrip'], says: /^the banner does not give the recovery command/ },

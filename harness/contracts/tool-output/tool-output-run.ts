@@ -26,7 +26,20 @@ export interface ToolOutputRun {
   /** Each offered remedy the kit ran, and the size (in the cap's unit) of the output it gave. */
   remedies: Array<{ remedy: Remedy; size: number }>
   /** What reading the recovery command back gave, when the kit read one; `text`, what it read, only where that is not the output (absent in older Histories). */
-  recovery?: { ok: true; matches: boolean; bytes: number; chunks: RecoveredChunk[]; text?: string } | { ok: false; finding: { reason: string; quoted: string } }
+  recovery?: RecoveryRead
+  /** The runs after the first in the same sandbox (a scenario's `runs`), in order: each one's output, answer, and recovery read back after the last run. */
+  later: LaterRun[]
+}
+
+/** What reading a recovery command back gave: the chunks and whether the text is the output (`text`, what was read, only where it is not), or the finding that refused it. */
+export type RecoveryRead = { ok: true; matches: boolean; bytes: number; chunks: RecoveredChunk[]; text?: string } | { ok: false; finding: { reason: string; quoted: string } }
+
+/** A run after the first, in the same sandbox: its number (from 2), the output it was handed, its answer, and its recovery command read back after the last run. */
+export interface LaterRun {
+  run: number
+  output?: { text: string; size: number; bytes: number }
+  answer: ToolOutputAnswer
+  recovery?: RecoveryRead
 }
 
 /** Reads a tool-output History: the setting from `given`, the output, answer, sandbox, remedies and recovery from its events. */
@@ -35,14 +48,25 @@ export function toolOutputRun(history: ToolOutputHistory): ToolOutputRun {
   const given = (history.given ?? {}) as { cap?: { unit: CapUnit; max: number }; spill?: ToolOutputRun['spill'] }
   const snapshot = notes('snapshot')[0]
   const sandbox = notes('sandbox')[0]
-  const recovery = notes('recovery')[0]
+  const recoveries = notes('recovery')
+  const recovery = recoveries.find((r) => r.run === undefined)
+  const answers = answersOf(history)
+  const later = notes('run').map((r, i): LaterRun => {
+    const read = recoveries.find((x) => x.run === r.run)
+    return {
+      run: r.run as number,
+      ...(typeof r.text === 'string' && typeof r.size === 'number' && typeof r.bytes === 'number' ? { output: { text: r.text, size: r.size, bytes: r.bytes } } : {}),
+      answer: answers[i + 1] ?? { kind: 'none' },
+      ...(read ? { recovery: read as RecoveryRead } : {}),
+    }
+  })
   return {
     cap: given.cap ?? { unit: 'runes', max: 0 },
     spill: given.spill ?? 'granted',
     ...(snapshot && typeof snapshot.text === 'string' && typeof snapshot.size === 'number'
       ? { output: { text: snapshot.text, size: snapshot.size, bytes: typeof snapshot.bytes === 'number' ? snapshot.bytes : Buffer.byteLength(snapshot.text, 'utf8') } }
       : {}),
-    answer: answerOf(history),
+    answer: answers[0] ?? { kind: 'none' },
     ...(sandbox
       ? {
           sandbox: {
@@ -53,17 +77,21 @@ export function toolOutputRun(history: ToolOutputHistory): ToolOutputRun {
         }
       : {}),
     remedies: notes('remedy') as ToolOutputRun['remedies'],
-    ...(recovery ? { recovery: recovery as ToolOutputRun['recovery'] } : {}),
+    ...(recovery ? { recovery: recovery as RecoveryRead } : {}),
+    later,
   }
 }
 
-function answerOf(history: ToolOutputHistory): ToolOutputAnswer {
+/** The answer to each `tool-output.run` call, in the order the calls were made. */
+function answersOf(history: ToolOutputHistory): ToolOutputAnswer[] {
+  const answers: ToolOutputAnswer[] = []
   for (const e of history.events) {
-    if ((e.type !== 'ok' && e.type !== 'fail') || e.f !== 'tool-output.run') continue
-    if (e.type === 'ok' && isRecord(e.value) && typeof e.value.inline === 'string') return { kind: 'result', result: e.value as unknown as ToolOutputResult }
-    if (e.type === 'fail') return { kind: 'error', error: e.error?.message ?? 'an error without a message' }
+    if ((e.type !== 'ok' && e.type !== 'fail' && e.type !== 'info') || e.f !== 'tool-output.run') continue
+    if (e.type === 'ok' && isRecord(e.value) && typeof e.value.inline === 'string') answers.push({ kind: 'result', result: e.value as unknown as ToolOutputResult })
+    else if (e.type === 'fail') answers.push({ kind: 'error', error: e.error?.message ?? 'an error without a message' })
+    else answers.push({ kind: 'none' })
   }
-  return { kind: 'none' }
+  return answers
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

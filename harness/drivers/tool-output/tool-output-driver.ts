@@ -20,6 +20,11 @@ export interface PreparedToolOutput {
   given: ToolOutputScenario['given']
 }
 
+/** The output handed to run `run` (from 2) of a scenario's `runs`: the output, then a line naming the run, so no two runs' outputs are the same. */
+export function laterRunOutput(output: string, run: number): string {
+  return `${output}\n(run ${run})`
+}
+
 /** The options a remedy runs the snapshot with. */
 export function remedyOptions(remedy: Remedy): SnapshotOptions {
   return remedy.option === 'depth' ? { depth: remedy.value } : { [remedy.option]: true }
@@ -30,7 +35,8 @@ export function remedyOptions(remedy: Remedy): SnapshotOptions {
  * scenario's trailer after it), hands it to the tool with the cap and a sandboxed spill policy (its folder named and
  * its spill names taken as the scenario says), then records what changed in the sandbox outside the grant, the
  * size of the output each offered remedy gives, and what reading the recovery command back (by the kit, never run)
- * returned. A named pipe, socket or device the tool left in its sandbox ends the run `error` (never opened).
+ * returned. With `runs`, the tool runs again in the same sandbox, each later output with a line naming its run, and
+ * every run's recovery command is read back after the last. A named pipe, socket or device the tool left in its sandbox ends the run `error` (never opened).
  */
 export const toolOutputDriver: Driver<ToolOutputScenario, PreparedToolOutput> = {
   prepare: (scenario) => ({ page: preparePage(scenario.given.page), given: scenario.given }),
@@ -49,21 +55,28 @@ export const toolOutputDriver: Driver<ToolOutputScenario, PreparedToolOutput> = 
     })
     try {
       const before = sandbox.scan()
-      const request = { output: snapshot.text, cap: { unit, max: given.cap.max }, spill: sandbox.spill }
-      const invoke = recorder.invoke('tool-output.run', { ...request, output: `(${snapshot.text.length} UTF-16 units)` }, 0)
-      let result: ToolOutputResult | undefined
-      try {
-        result = await tool.run(request)
-        recorder.complete(invoke, { type: 'ok', value: result })
-      } catch (error) {
-        if (!(error instanceof AdapterError)) throw error
-        // a tool that throws lets an error reach the caller: a definite answer the contracts judge, not an adapter failure
-        if (error.failure !== 'implementation') {
-          recorder.complete(invoke, { type: 'info', error: { code: error.failure, message: error.message } })
-          throw error
+      // run 1 is handed the output; each later run in the same sandbox the output with a line naming the run after it
+      const outputs = Array.from({ length: given.runs ?? 1 }, (_, i) => (i === 0 ? snapshot.text : laterRunOutput(snapshot.text, i + 1)))
+      const results: Array<ToolOutputResult | undefined> = []
+      for (const [i, output] of outputs.entries()) {
+        if (i > 0) recorder.note('run', { run: i + 1, text: output, size: measure(unit, output), bytes: measure('utf8-bytes', output) })
+        const request = { output, cap: { unit, max: given.cap.max }, spill: sandbox.spill }
+        const invoke = recorder.invoke('tool-output.run', { ...request, output: `(${output.length} UTF-16 units)` }, 0)
+        try {
+          results.push(await tool.run(request))
+          recorder.complete(invoke, { type: 'ok', value: results[i] })
+        } catch (error) {
+          if (!(error instanceof AdapterError)) throw error
+          // a tool that throws lets an error reach the caller: a definite answer the contracts judge, not an adapter failure
+          if (error.failure !== 'implementation') {
+            recorder.complete(invoke, { type: 'info', error: { code: error.failure, message: error.message } })
+            throw error
+          }
+          recorder.complete(invoke, { type: 'fail', error: { code: 'error', message: error.message } })
+          results.push(undefined)
         }
-        recorder.complete(invoke, { type: 'fail', error: { code: 'error', message: error.message } })
       }
+      const result = results[0]
       const inside = sandbox.folder === null ? null : relative(sandbox.root, sandbox.folder)
       const after = sandbox.scan()
       // what the scan would not read (a pipe, a hard link…) is noted; a pipe, socket or device ends the run `error` below
@@ -81,12 +94,15 @@ export const toolOutputDriver: Driver<ToolOutputScenario, PreparedToolOutput> = 
           const text = (await snapshotter.snapshot({ html: page.html, options: remedyOptions(remedy) })).text + (given.trailer ?? '')
           recorder.note('remedy', { remedy, size: measure(unit, text), bytes: measure('utf8-bytes', text) })
         }
-        if (result.recovery !== null) {
-          const read = await readRecovered(result.recovery, sandbox.folder ?? sandbox.root)
-          // the text read back is kept only where it is not the output: the contract names where the two first differ
-          const matches = read.ok && read.text === snapshot.text
-          recorder.note('recovery', read.ok ? { ok: true, chunks: read.chunks, matches, bytes: measure('utf8-bytes', read.text), ...(matches ? {} : { text: read.text }) } : { ok: false, finding: read.finding })
-        }
+      }
+      // every run's recovery command is read back after the last run: a later spill that replaced an earlier one shows
+      for (const [i, answered] of results.entries()) {
+        if (!answered || answered.recovery === null) continue
+        const read = await readRecovered(answered.recovery, sandbox.folder ?? sandbox.root)
+        // the text read back is kept only where it is not the output: the contract names where the two first differ
+        const matches = read.ok && read.text === outputs[i]
+        const run = i === 0 ? {} : { run: i + 1 }
+        recorder.note('recovery', read.ok ? { ok: true, chunks: read.chunks, matches, bytes: measure('utf8-bytes', read.text), ...(matches ? {} : { text: read.text }), ...run } : { ok: false, finding: read.finding, ...run })
       }
       const error = found.error ?? refusedEntries(sandbox.scan(), 'in its sandbox').error
       if (error) throw error
