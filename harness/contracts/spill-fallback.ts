@@ -6,13 +6,17 @@ import { overItsCap } from '#harness/contracts/tool-output/scenario-output-size.
 import { measure } from '#harness/measures/measure.ts'
 import { quoted } from '#harness/contracts/text-difference.ts'
 
+/** The words a banner gives where nothing was kept (docs/tool-output-port.md, rule tool-output.banner-says-not-kept). */
+const notKept = 'The rest of the output was not kept'
+
 /**
  * recovery/spill-fallback: with no spiller, a failing spiller or no grant, an output over the cap falls back to plain
- * truncation — the call succeeds, no spill path, no recovery command — and no error reaches the caller.
+ * truncation — the call succeeds, no spill path, no recovery command, a banner that says the rest was not kept — and
+ * no error reaches the caller.
  */
 export const spillFallback = defineContract<ToolOutputHistory>({
   id: 'recovery/spill-fallback',
-  statement: 'With no spiller, a failing spiller or no tool_output_folder grant, the tool falls back to plain truncation: the call succeeds, offers no spill or recovery command, and no error reaches the caller.',
+  statement: 'With no spiller, a failing spiller or no tool_output_folder grant, the tool falls back to plain truncation: the call succeeds, offers no spill or recovery command, its banner says the rest was not kept, and no error reaches the caller.',
   from: ['PLAT-200'],
   port: 'tool-output',
   exercisedBy: (scenario) => (scenario.given.spill !== 'granted' ? overItsCap(scenario.given) : 'the spill policy is granted: a folder is granted, so there is no fallback to judge'),
@@ -28,8 +32,13 @@ export const spillFallback = defineContract<ToolOutputHistory>({
     if (result.spillPath !== null || result.recovery !== null) {
       return broken(`with spill policy ${run.spill}, the tool still names a spill (${quoted(result.spillPath ?? result.recovery ?? '', Infinity)})`, { spill: run.spill, spillPath: result.spillPath, recovery: result.recovery })
     }
+    // the agent reads the banner: where nothing was kept it must be told so, never that the output was saved
+    if (!result.banner.includes(notKept)) {
+      const last = result.banner.trimEnd().split('\n').at(-1) ?? ''
+      return broken(`with spill policy ${run.spill} nothing was kept, yet the banner does not say "${notKept}"; its last line: ${quoted(last, 200)}`, { spill: run.spill, banner: result.banner.slice(0, 300) })
+    }
     const inline = measure(unit, result.inline)
-    return held(`spill policy ${run.spill}: the call succeeded with a plain head (${inline.toLocaleString('en-US')} of the output's ${capAmount(output.size, unit)}), no spill path, no recovery command, no error`, {
+    return held(`spill policy ${run.spill}: the call succeeded with a plain head (${inline.toLocaleString('en-US')} of the output's ${capAmount(output.size, unit)}), no spill path, no recovery command, no error; the banner says the rest was not kept`, {
       spill: run.spill,
       unit,
       inline,
