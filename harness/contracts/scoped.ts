@@ -6,15 +6,17 @@ import { agentLogPlan } from '#harness/contracts/agent-log/agent-log-plan.ts'
 import { noControl, scopedExercised, scopedPlan } from '#harness/contracts/agent-log/scoped-control.ts'
 import type { ContractResult } from '#harness/contracts/contract.ts'
 import { counted } from '#harness/contracts/counted.ts'
+import { quoted } from '#harness/contracts/text-difference.ts'
 
 /**
  * durability/scoped: Only a start or completion of a session with a workspace makes the store: a session with no
- * workspace never opens or creates one, and setup and records never create it. "Nothing made" is
- * evidence only beside a positive control: the same process, later, writes its row in a workspace.
+ * workspace never opens or creates one, and setup and records never create it (a workspace with no store yet has
+ * no records). "Nothing made" is evidence only beside a positive control: the same process, later, writes its row in a
+ * workspace; records answered before any write are judged without one.
  */
 export const scoped = defineContract<AgentLogHistory>({
   id: 'durability/scoped',
-  statement: 'Only a start or completion of a session with a workspace makes the store: a session with no workspace never opens or creates one, and setup and records never create it.',
+  statement: 'Only a start or completion of a session with a workspace makes the store: a session with no workspace never opens or creates one, and setup and records never create it: a workspace with no store yet has no records.',
   from: ['PLAT-114'],
   port: 'agent-log',
   exercisedBy: (scenario) => scopedExercised(scopedPlan(agentLogPlan(scenario.given, scenario.steps))),
@@ -24,6 +26,8 @@ export const scoped = defineContract<AgentLogHistory>({
     const plan = scopedPlan(run)
     const made = madeTooSoon(run, plan.quietChecks)
     if (made) return made
+    const invented = recordsWithoutStore(plan.evidence)
+    if (invented) return invented
     pre(plan.evidence.length > 0, String(scopedExercised(plan)))
     pre(run.observes.includes('files'), 'the kit cannot observe the files an implementation writes on this connection (it shares the kit’s working folder)')
     const unanswered = plan.chatCalls.filter((c) => c.outcome !== 'ok')
@@ -51,6 +55,20 @@ export const scoped = defineContract<AgentLogHistory>({
     )
   },
 })
+
+/** Broken when a read of a writable workspace with no store yet (before any start or completion) answered records: a workspace without a store has none. */
+function recordsWithoutStore(evidence: AgentLogCheck[]): ContractResult | undefined {
+  const check = evidence.find((c) => c.writable && (c.records?.length ?? 0) > 0)
+  if (!check) return undefined
+  const records = check.records!
+  const first = records[0] as unknown
+  const agentId = typeof first === 'object' && first !== null ? (first as { agentId?: unknown }).agentId : undefined
+  const named = typeof agentId === 'string' ? `agentId ${quoted(agentId, 60)}` : quoted(typeof first === 'string' ? first : (JSON.stringify(first) ?? String(first)), 60)
+  return broken(
+    `a workspace with no store yet has no records, but the read at the check of step ${check.step}, before any start or completion, answered ${counted(records.length, 'record')} (the first: ${named})`,
+    { step: check.step, records: records.length, first: records.slice(0, 1) },
+  )
+}
 
 /** Broken when the sandbox held something the run made before the first write of a writable workspace (or, with none ever, at the end). */
 function madeTooSoon(run: AgentLogRun, quiet: AgentLogCheck[]): ContractResult | undefined {
