@@ -90,7 +90,8 @@ export const mutationTargets: MutationTarget[] = [
     port: 'session-client',
     adapters: ['session-client/reference@command'],
     mutate: ['fixtures/systems/session-client/cli.ts', 'fixtures/systems/session-client/parse-cli-args.ts'],
-    suites: [portSuite('session-client')],
+    // the timing-bound scenarios give the CLI other --timeout and --try-timeout values: they judge it too
+    suites: [portSuite('session-client'), timingBoundSuite],
     coverageAnalysis: 'perTest',
     timeoutMS: 20_000,
   },
