@@ -25,9 +25,9 @@ export function survivorsMarkdown(summary: MutationSummary): string {
 
 const tableHead = '| line | status | reference | file | mutator | original | replacement | why it is equivalent |\n| --- | --- | --- | --- | --- | --- | --- | --- |'
 
-/** One mutant as a row of the table: where, its status, what it replaced and with what, and `why`. */
+/** One mutant as a row of the table: where, its status, what it replaced and with what, and `why` (its `|` escaped, as docs/mutation.md writes it). */
 function row(target: string, s: Survivor, why: string): string {
-  return `| ${s.line}:${s.column} | ${s.status} #${s.id} | ${target} | ${s.file} | ${s.mutator} | ${code(s.original)} | ${code(s.replacement)} | ${why} |`
+  return `| ${s.line}:${s.column} | ${s.status} #${s.id} | ${target} | ${s.file} | ${s.mutator} | ${code(s.original)} | ${code(s.replacement)} | ${why.replace(/\|/g, '\\|')} |`
 }
 
 /** Code as a Markdown code span on one line, in as many backticks as it needs, `|` escaped for a table. */
