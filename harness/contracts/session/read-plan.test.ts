@@ -133,14 +133,17 @@ test('what each bundled session-client scenario exercises, decided from the scen
     'message-gone': 'marker failed form',
     'message-gone-before-settling': 'marker failed form',
     'no-end-before-settling': 'reply stream backoff form',
+    'older-server-on-later-frames': 'older marker form',
     'older-server-text': 'older form',
     'prompts-shown-late-text': 'reply form',
     'read-whole-on-last-try': 'reply transient form',
     'reads-keep-failing': 'transient marker failed form',
     'reads-keep-failing-text': 'transient failed form',
     'settling-read-fails-twice': 'reply transient form',
+    'settling-reads-keep-failing': 'transient marker failed form',
     'two-replies-in-settling-frame': 'reply form',
     'unknown-session': 'form',
+    'watch-ends-invalid-argument': 'form', // watch 1 fails for good before any reconnect: exit 1
     'watch-ends-permission-denied': 'backoff form', // watch 1 ends under the client (a reconnect is due), watch 2 fails for good: exit 1
     'watch-ends-transient-errors': 'reply stream backoff form',
   })
