@@ -17,7 +17,7 @@ export interface TranscriptEntry {
   due: number
 }
 
-/** The transcript a correct client prints: each message once, in order of first appearance, as `<role>: <text>`, a reply that stays cut followed by its cut line. */
+/** The transcript a correct client prints: each message once, in order of first appearance, as `<role>: <text>` (a cut prompt whole or as the view shows it), a reply that stays cut followed by its cut line. */
 export function expectedTranscript(run: SessionRun, plan: ReadPlan): { entries: TranscriptEntry[]; lines: number; cut: number } {
   const { script } = servedSession(run.given)
   const latest = new Map<string, (typeof script.frames)[number]['messages'][number]>()
@@ -26,8 +26,14 @@ export function expectedTranscript(run: SessionRun, plan: ReadPlan): { entries: 
   const entries: TranscriptEntry[] = []
   for (const message of latest.values()) {
     const whole = linesOf(message.role, script.wholeMessages[message.id]?.text ?? message.text)
-    if (!((message.truncatedBytes ?? 0) > 0 && message.role === 'assistant')) {
+    if (!((message.truncatedBytes ?? 0) > 0)) {
       entries.push({ id: message.id, forms: [whole], due: 0 })
+      continue
+    }
+    // a cut message that is no assistant's (a long prompt): the whole text if the client read it whole, else the view's
+    // text — with no cut line, which only an assistant message that stays cut gets
+    if (message.role !== 'assistant') {
+      entries.push({ id: message.id, forms: [whole, linesOf(message.role, message.text)], due: 1 })
       continue
     }
     const cut = [...linesOf(message.role, message.text), { cutLine: message.id }]

@@ -1,3 +1,4 @@
+import { servedSession } from '#harness/contracts/session/served-session.ts'
 import type { SessionClientHistory } from '#harness/history/history.ts'
 import type { ServerEvent, ServerRead } from '#harness/servers/session-server/server-event.ts'
 import type { SessionClientResult } from '#harness/ports/session-client-port.ts'
@@ -66,12 +67,22 @@ function printedReply(result: SessionClientResult, given: SessionGiven, oracle: 
   }
   const out = result.stdout
   const replyView = oracle.replyView
-  return measured(out, /^\[reply cut/m.test(out), out.includes(oracle.replyWhole) && out.includes(whole), replyView !== oracle.replyWhole && out.includes(replyView))
+  // a cut prompt printed as the view shows it keeps the view's marker: that marker is no reply's
+  const prompts = cutPromptViews(given)
+  const markersIn = prompts.length === 0 ? out : prompts.reduce((text, view) => text.replace(view, ''), out)
+  return measured(out, /^\[reply cut/m.test(out), out.includes(oracle.replyWhole) && out.includes(whole), replyView !== oracle.replyWhole && out.includes(replyView), markersIn)
 }
 
-function measured(text: string, saysCut: boolean, whole: boolean, cut: boolean): PrintedReply {
+/** The transcript text of each message the view cut that is no assistant's (a long prompt), as its view shows it: `<role>: <text>`. */
+function cutPromptViews(given: SessionGiven): string[] {
+  const latest = new Map<string, { role: string; text: string; truncatedBytes?: number }>()
+  for (const frame of servedSession(given).script.frames) for (const message of frame.messages) latest.set(message.id, message)
+  return [...latest.values()].filter((m) => m.role !== 'assistant' && (m.truncatedBytes ?? 0) > 0).map((m) => `${m.role}: ${m.text}`)
+}
+
+function measured(text: string, saysCut: boolean, whole: boolean, cut: boolean, markersIn = text): PrintedReply {
   const lines = text.replace(/\n$/, '').split('\n')
-  return { text, saysCut, whole, cut, bytes: Buffer.byteLength(text, 'utf8'), lastLine: lines.at(-1) ?? '', markerLines: lines.filter((l) => markerPattern.test(l)).length }
+  return { text, saysCut, whole, cut, bytes: Buffer.byteLength(text, 'utf8'), lastLine: lines.at(-1) ?? '', markerLines: markersIn.split('\n').filter((l) => markerPattern.test(l)).length }
 }
 
 function lastJsonObject(stdout: string): Record<string, unknown> | undefined {
