@@ -93,7 +93,8 @@ export type AgentLogGiven = AgentLogScenario['given']
  * Replays a scenario's steps into what each check must show: the agents recorded in the session's workspace so far
  * (a `setup` step opens another session, or the same one with another workspace, in the same process), what their
  * last start and completion said, the UI events on their session since their last event, and whether a kill, a
- * restart or a second setup of their session came between.
+ * restart or a second setup of their session came between. A `corrupt` step stops the process as a restart does and,
+ * after a write of the writable workspace, damages its store: no later check of it requires rows (`damaged`).
  */
 export function agentLogPlan(given: AgentLogGiven, steps: readonly AgentLogStep[]): AgentLogPlan {
   // each store counts its UI events and setups, and the run its kills and restarts; an agent keeps the counts at its
