@@ -61,6 +61,7 @@ const notApplicable: Record<string, string[]> = {
   'agent-log/read-before-any-write': [...notNow.filter((c) => c !== 'scoped'), 'running-row-visible', 'records-ordered'],
   'agent-log/record-keeps-every-field': notNow,
   'agent-log/records-oldest-first': notNow,
+  'agent-log/store-unreadable-after-restart': ['survives-eviction', 'survives-restart', 'scoped', 'survives-reuse', 'sessions-apart'],
   'crash-leaves-running-row': ['survives-eviction', 'best-effort', 'scoped', 'survives-reuse', 'sessions-apart', 'records-ordered'],
   'near-miss-real-workspace': [...notNow, 'running-row-visible', 'records-ordered'],
   'plain-chat-no-workspace': [...notNow.filter((c) => c !== 'scoped'), 'running-row-visible', 'records-ordered'],
@@ -110,6 +111,9 @@ describe('agent-log/reference over stdio: what the evidence names', () => {
     expect(evidence(order, 'durability/records-ordered')).toMatchObject({ evidence: expect.stringMatching(/^1 check answered 3 records oldest first, by startedAt then agentId: mid-3, (zeta-1, alpha-2|alpha-2, zeta-1) \(step 4\)$/) })
     const failing = await reference('write-failure-is-best-effort')
     expect(evidence(failing, 'durability/best-effort')).toMatchObject({ evidence: expect.stringContaining('stderr reported each failed write after it, in 2 lines: "agent-log: write failed: ENOTDIR') })
+    const damaged = await reference('agent-log/store-unreadable-after-restart')
+    expect(evidence(damaged, 'durability/best-effort')).toMatchObject({ evidence: expect.stringMatching(/^after the kit damaged the store \(corrupt, step 5: \d files? overwritten: db\/db\.sqlite\b.*\), 1 read answered normally, with the rows it could still read: \[\] at step 7$/) })
+    expect(evidence(damaged, 'durability/survives-restart')).toMatchObject({ verdict: 'not-applicable', reason: expect.stringContaining('after the kit damaged it (corrupt, step 5)') })
     const near = await reference('near-miss-real-workspace')
     expect(evidence(near, 'durability/sandboxed')).toMatchObject({ evidence: expect.stringContaining('; HOME, TMPDIR and the 5 XDG folders hold none of its records'), figures: expect.objectContaining({ decoyFiles: 2, writtenOutside: 0 }) })
   })

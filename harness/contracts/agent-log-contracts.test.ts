@@ -50,6 +50,7 @@ describe('agent-log/reference in process', () => {
       'agent-log/read-before-any-write': 'untestable',
       'agent-log/record-keeps-every-field': 'held',
       'agent-log/records-oldest-first': 'held',
+      'agent-log/store-unreadable-after-restart': 'untestable',
       'crash-leaves-running-row': 'untestable',
       'near-miss-real-workspace': 'untestable',
       'plain-chat-no-workspace': 'untestable',
@@ -59,6 +60,7 @@ describe('agent-log/reference in process', () => {
       'write-failure-is-best-effort': 'untestable',
     })
     expect(byName['crash-leaves-running-row'].error?.message).toMatch(/\(kill-restart\)/)
+    expect(byName['agent-log/store-unreadable-after-restart'].error?.message).toMatch(/\(kill-restart\)/)
     expect(byName['near-miss-real-workspace'].error?.message).toMatch(/\(files\)/)
     expect(byName['plain-chat-no-workspace'].error?.message).toMatch(/\(files\)/)
     expect(byName['agent-log/read-before-any-write'].error?.message).toMatch(/\(files\)/)

@@ -5,9 +5,10 @@ import { agentLogRun } from '#harness/contracts/agent-log/agent-log-run.ts'
 import type { AgentLogCall, AgentLogRun } from '#harness/contracts/agent-log/agent-log-run.ts'
 import { agentLogPlan } from '#harness/contracts/agent-log/agent-log-plan.ts'
 import { counted } from '#harness/contracts/counted.ts'
+import { judgeDamagedReads, readsDamagedStore } from '#harness/contracts/agent-log/damaged-reads.ts'
 import { quoted } from '#harness/contracts/text-difference.ts'
 
-const noFailure = 'the store is writable (or the session has no workspace): no write fails, so there is no failure to judge'
+const noFailure = 'the store is writable and the kit never damaged it (or the session has no workspace): no write or read fails, so there is no failure to judge'
 
 /** The note a kept stderr starts with when the kit dropped its earliest bytes (`StderrTail`). */
 const droppedNote = /^\[… [\d,]+ earlier bytes of stderr dropped\]\n/
@@ -17,7 +18,8 @@ export const writeFailedLine = /agent-log: write failed: \S/i
 
 /**
  * durability/best-effort: A store failure never reaches the caller: setup, every start and completion, and records
- * answer normally; and each failed write is reported on stderr after it, as an `agent-log: write failed: <reason>` line.
+ * answer normally (records, after the kit damaged the store, with the rows it can still read or `[]`); and each failed
+ * write is reported on stderr after it, as an `agent-log: write failed: <reason>` line.
  */
 export const bestEffort = defineContract<AgentLogHistory>({
   id: 'durability/best-effort',
@@ -25,12 +27,17 @@ export const bestEffort = defineContract<AgentLogHistory>({
     'A store failure never reaches the caller — setup, every start and completion, and records answer normally — and each failed write is reported on stderr, after it, as an "agent-log: write failed: <reason>" line.',
   from: ['PLAT-114'],
   port: 'agent-log',
-  exercisedBy: (scenario) => (agentLogPlan(scenario.given, scenario.steps).calls.some(unwritable(scenario.given.store)) ? true : noFailure),
+  exercisedBy: (scenario) => {
+    const plan = agentLogPlan(scenario.given, scenario.steps)
+    return plan.calls.some(unwritable(scenario.given.store)) || readsDamagedStore(plan.checks) ? true : noFailure
+  },
   needs: (scenario) => (scenario.given.store === 'unwritable' ? ['stderr'] : []),
   check(history) {
     const run = agentLogRun(history)
     const reached = failureReached(run)
     if (reached) return reached
+    // a damaged store is one of a writable workspace: no write need fail there, so what is judged is what records answered
+    if (readsDamagedStore(run.checks)) return judgeDamagedReads(run)
     const exposed = run.calls.filter(unwritable(run.store))
     pre(exposed.length > 0, noFailure)
     const answered = exposed.filter((c) => c.outcome === 'ok')

@@ -1,7 +1,7 @@
 import type { AgentLogHistory } from '#harness/history/history.ts'
 import { broken, defineContract, held, pre, unknown } from '#harness/contracts/contract.ts'
 import { agentLogRun, requiredRows, type RowRead } from '#harness/contracts/agent-log/agent-log-run.ts'
-import { agentLogPlan, exercisedWhen, hasCompletion } from '#harness/contracts/agent-log/agent-log-plan.ts'
+import { agentLogPlan, exercisedWhen, hasCompletion, withDamaged } from '#harness/contracts/agent-log/agent-log-plan.ts'
 import { rowsFigures, rowsLine } from '#harness/contracts/agent-log/agent-log-rows.ts'
 
 /**
@@ -19,7 +19,7 @@ export const oneRowPerAgent = defineContract<AgentLogHistory>({
   check(history) {
     const run = agentLogRun(history)
     const required = requiredRows(run)
-    pre(required.length > 0, 'no check reads back an agent recorded in a writable workspace')
+    pre(required.length > 0, withDamaged('no check reads back an agent recorded in a writable workspace', run.checks))
     const reads: RowRead[] = []
     let unanswered: RowRead | undefined
     for (const read of required) {

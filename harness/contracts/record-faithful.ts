@@ -1,7 +1,7 @@
 import type { AgentLogHistory } from '#harness/history/history.ts'
 import { broken, defineContract, held, pre, unknown } from '#harness/contracts/contract.ts'
 import { agentLogRun, requiredRows, type RowRead } from '#harness/contracts/agent-log/agent-log-run.ts'
-import { agentLogPlan, exercisedWhen } from '#harness/contracts/agent-log/agent-log-plan.ts'
+import { agentLogPlan, exercisedWhen, withDamaged } from '#harness/contracts/agent-log/agent-log-plan.ts'
 import { expectedRecord, recordFields, recordMatches, wrongFieldLine, wrongFields } from '#harness/contracts/agent-log/expected-record.ts'
 import { counted } from '#harness/contracts/counted.ts'
 import { quoted } from '#harness/contracts/text-difference.ts'
@@ -21,7 +21,7 @@ export const recordFaithful = defineContract<AgentLogHistory>({
   check(history) {
     const run = agentLogRun(history)
     const required = requiredRows(run)
-    pre(required.length > 0, 'no check reads back an agent recorded in a writable workspace')
+    pre(required.length > 0, withDamaged('no check reads back an agent recorded in a writable workspace', run.checks))
     // per agent, by its index, in arrays (nothing made per agent): the row it was last read in, and the startedAt first
     // read back for its last start (the plan shares one object per start step across its checks) with that check's step
     const lastRow = new Int32Array(run.agents).fill(-1)

@@ -1,7 +1,7 @@
 import type { AgentLogHistory } from '#harness/history/history.ts'
 import { broken, defineContract, held, pre, unknown } from '#harness/contracts/contract.ts'
 import { agentLogRun } from '#harness/contracts/agent-log/agent-log-run.ts'
-import { agentLogPlan } from '#harness/contracts/agent-log/agent-log-plan.ts'
+import { agentLogPlan, withDamaged } from '#harness/contracts/agent-log/agent-log-plan.ts'
 import type { PlannedCheck } from '#harness/contracts/agent-log/agent-log-plan.ts'
 import { counted } from '#harness/contracts/counted.ts'
 import { recordsRead } from '#harness/contracts/agent-log/records-read.ts'
@@ -18,7 +18,7 @@ const orderedChecks = <C extends PlannedCheck>(checks: C[]): C[] => checks.filte
 /**
  * durability/records-ordered: A session's records come oldest first (as `inRecordOrder` compares them): by startedAt,
  * then by agentId, each compared as text (a record with no start, startedAt '', comes first). Exercised only where a
- * scenario names it; judged wherever a check answers two records or more.
+ * scenario names it; judged wherever a check answers two records or more, but for a store the kit damaged.
  */
 export const recordsOrdered = defineContract<AgentLogHistory>({
   id: 'durability/records-ordered',
@@ -26,11 +26,15 @@ export const recordsOrdered = defineContract<AgentLogHistory>({
   from: ['PLAT-114'],
   port: 'agent-log',
   exercise: 'named',
-  exercisedBy: (scenario) => (orderedChecks(agentLogPlan(scenario.given, scenario.steps).checks).length > 0 ? true : fewer),
+  exercisedBy: (scenario) => {
+    const { checks } = agentLogPlan(scenario.given, scenario.steps)
+    return orderedChecks(checks).length > 0 ? true : withDamaged(fewer, checks)
+  },
   check(history) {
     const run = agentLogRun(history)
     for (const check of run.checks) {
-      const at = check.records === undefined ? -1 : recordsRead(check.records, check.sessionId).outOfOrderAt
+      // what a store the kit damaged still gives is not judged: its order is the order of what survived
+      const at = check.records === undefined || check.damaged !== undefined ? -1 : recordsRead(check.records, check.sessionId).outOfOrderAt
       if (at > 0) {
         const records = (check.records ?? []).filter((r) => typeof r === 'object' && r !== null)
         const [before, after] = [records[at - 1], records[at]]
@@ -52,7 +56,7 @@ export const recordsOrdered = defineContract<AgentLogHistory>({
       )
     }
     const checks = orderedChecks(run.checks)
-    pre(checks.length > 0, fewer)
+    pre(checks.length > 0, withDamaged(fewer, run.checks))
     const unanswered = checks.find((c) => c.records === undefined)
     if (unanswered) return unknown(`the check of step ${unanswered.step} got no records back (agent-log.records was not answered), so their order was never seen`)
     const judged = checks.filter((c) => c.records!.length >= 2)

@@ -2,7 +2,7 @@ import type { AgentLogHistory } from '#harness/history/history.ts'
 import { broken, defineContract, held, pre, unknown } from '#harness/contracts/contract.ts'
 import { agentLogRun, requiredRows } from '#harness/contracts/agent-log/agent-log-run.ts'
 import type { AgentLogCheck } from '#harness/contracts/agent-log/agent-log-run.ts'
-import { agentLogPlan } from '#harness/contracts/agent-log/agent-log-plan.ts'
+import { agentLogPlan, withDamaged } from '#harness/contracts/agent-log/agent-log-plan.ts'
 import type { PlannedCheck } from '#harness/contracts/agent-log/agent-log-plan.ts'
 import { counted } from '#harness/contracts/counted.ts'
 import { visible } from '#harness/contracts/text-difference.ts'
@@ -22,7 +22,10 @@ export const sessionsApart = defineContract<AgentLogHistory>({
   statement: "A session's records show only its own agents: never a record of another session, even one with the same agent id in the same workspace.",
   from: ['PLAT-114'],
   port: 'agent-log',
-  exercisedBy: (scenario) => (apartChecks(agentLogPlan(scenario.given, scenario.steps).checks).length > 0 ? true : alone),
+  exercisedBy: (scenario) => {
+    const { checks } = agentLogPlan(scenario.given, scenario.steps)
+    return apartChecks(checks).length > 0 ? true : withDamaged(alone, checks)
+  },
   check(history) {
     const run = agentLogRun(history)
     // how many rows of each check name an agent the check expects (the run's rows, counted once)
@@ -44,7 +47,7 @@ export const sessionsApart = defineContract<AgentLogHistory>({
       }
     }
     const checks = apartChecks(run.checks)
-    pre(checks.length > 0, alone)
+    pre(checks.length > 0, withDamaged(alone, run.checks))
     const unanswered = checks.find((c) => c.records === undefined)
     if (unanswered) return unknown(`the check of step ${unanswered.step} got no records back (agent-log.records was not answered), so session ${unanswered.sessionId}'s records were never compared with the others'`)
     const shown = checks.filter((c) => (c.records ?? []).length > 0)

@@ -15,10 +15,10 @@ describe('the agent-log explorer', () => {
     for (const c of cases) expect((c.steps as unknown[]).at(-1)).toBe('check')
   })
 
-  test('reaches every kind of step, both workspaces, both stores, activity past a tiny cap and a generate step', () => {
+  test('reaches every kind of step (a damaged store among them), both workspaces, both stores, activity past a tiny cap and a generate step', () => {
     const texts = cases.map((c) => JSON.stringify(c))
     const share = (pattern: RegExp) => texts.filter((t) => pattern.test(t)).length / texts.length
-    for (const pattern of [/"start"/, /"complete"/, /"kill"/, /"restart"/, /"reuse"/, /"setup":\{"session"/, /"setup":\{"workspace":"none"/, /"store":"unwritable"/, /"workspace":"none"/, /"generate"/, /"status":"failed"/]) {
+    for (const pattern of [/"start"/, /"complete"/, /"kill"/, /"restart"/, /"reuse"/, /"corrupt"/, /"setup":\{"session"/, /"setup":\{"workspace":"none"/, /"store":"unwritable"/, /"workspace":"none"/, /"generate"/, /"status":"failed"/]) {
       expect(share(pattern), String(pattern)).toBeGreaterThan(0.05)
     }
     const pastCap = cases.filter((c) => (c.steps as Array<unknown>).some((s) => typeof s === 'object' && s !== null && 'activity' in s && (s as { activity: number }).activity > c.given!.uiEventCap!))

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import type { PortExplorer, ExploredScenario } from '#harness/explore/port-explorer.ts'
 import { scenarioSchema } from '#harness/scenario/scenario-schema.ts'
-import { agentLogLead, agentLogOperation, exploredSessions } from '#harness/explore/agent-log-operations.ts'
+import { agentLogDamagedTail, agentLogLead, agentLogOperation, exploredSessions } from '#harness/explore/agent-log-operations.ts'
 import type { AgentLogOperation } from '#harness/explore/agent-log-operations.ts'
 
 /** The given of an explored case: mostly a writable workspace, now and then none or an unwritable store; a UI-event cap mostly tiny, so activity passes it (each shrinks to the first). */
@@ -38,7 +38,8 @@ function valid(scenario: ExploredScenario<'agent-log'>): boolean {
  * any text), checks, UI activity around the cap, kill -9, clean restarts, reuse, other sessions and workspaces
  * (`setup`), seeded `generate` steps of a few dozen agents (now and then a few hundred, or over a thousand in one
  * session), in a writable, unwritable or absent workspace, after a lead-in (nothing, a read before any write, or a
- * span with no workspace), always ending with a check. It never draws the bundled scenarios; fast-check shrinks a
+ * span with no workspace), always ending with a check — now and then followed by the store damaged (`corrupt`) and
+ * read back by a new process (after an agent started on it, sometimes). It never draws the bundled scenarios; fast-check shrinks a
  * case to fewer operations (a kill or a fault earlier), plainer fields, a smaller cap and activity nearer it, a
  * workspace that is there and a writable store.
  */
@@ -47,7 +48,15 @@ export const agentLogExplorer: PortExplorer<'agent-log'> = {
   varies: ['repetition', 'order', 'size', 'cap-count', 'fault-moment'],
   scenarios: () =>
     fc
-      .tuple(given, agentLogLead, fc.array(agentLogOperation, { minLength: 1, maxLength: 14 }))
-      .map(([g, lead, operations]) => agentLogCase(g, lead, operations))
-      .filter(valid),
+      // the damaged tail is drawn last, once the case before it is valid: fast-check draws each case from a generator
+      // of its own, so the case before the tail (every check of it) is the one drawn without it (an unwritable store
+      // has no store to damage: its tail starts no agent, so its writes stay within the count)
+      .tuple(
+        fc
+          .tuple(given, agentLogLead, fc.array(agentLogOperation, { minLength: 1, maxLength: 14 }))
+          .map(([g, lead, operations]) => agentLogCase(g, lead, operations))
+          .filter(valid),
+        agentLogDamagedTail,
+      )
+      .map(([scenario, tail]) => ({ ...scenario, steps: [...scenario.steps, ...(scenario.given?.store === 'unwritable' ? tail.filter((s) => s === 'corrupt' || s === 'check') : tail)] }) as ExploredScenario<'agent-log'>),
 }

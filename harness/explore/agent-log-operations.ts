@@ -10,6 +10,7 @@ export type AgentLogOperation =
   | 'kill'
   | 'restart'
   | 'reuse'
+  | 'corrupt'
   | 'check'
 
 /** The session an explored case starts with, and the others its setup steps open (and go back to). */
@@ -110,4 +111,16 @@ export const agentLogLead: fc.Arbitrary<AgentLogOperation[]> = fc.oneof(
     weight: 1,
     arbitrary: fc.tuple(start, fc.option(complete, { nil: undefined })).map(([s, c]): AgentLogOperation[] => [{ setup: { workspace: 'none' } }, { start: s }, ...(c ? [{ complete: c }] : []), 'check', { setup: { workspace: 'sandboxed' } }]),
   },
+)
+
+/**
+ * What may come after a case's last check, weighted toward nothing: the store damaged (`corrupt`: the process stopped,
+ * every file under the workspace overwritten), now and then an agent started on it, and a check by a new process —
+ * whose records must answer normally, the rows it can still read or `[]`. Drawn after the case, so that every check
+ * before it is judged as it was without it.
+ */
+export const agentLogDamagedTail: fc.Arbitrary<AgentLogOperation[]> = fc.oneof(
+  { withCrossShrink: true },
+  { weight: 3, arbitrary: fc.constant<AgentLogOperation[]>([]) },
+  { weight: 1, arbitrary: fc.option(start, { nil: undefined }).map((s): AgentLogOperation[] => ['corrupt', ...(s ? [{ start: s }] : []), 'check']) },
 )

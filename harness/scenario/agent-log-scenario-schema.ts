@@ -6,7 +6,7 @@ import { generatedSteps } from '#harness/scenario/agent-log-generated-steps.ts'
 
 const agentId = text('an agent id')
 const sessionId = text('a session id in kebab-case', new RegExp(`^${kebab}$`))
-const lifecycle = ['kill', 'restart', 'reuse', 'check'] as const
+const lifecycle = ['kill', 'restart', 'reuse', 'corrupt', 'check'] as const
 const workspaces = ['sandboxed', 'none'] as const
 const stepKeys = 'start, complete, activity, setup, generate'
 
@@ -83,7 +83,7 @@ const generate = strict(
   stepKeys,
 ).describe('An agent-log session by its operations, drawn from a seed: it expands to ordinary steps, ends with a check of every session it used, and goes back to the session it began in.')
 
-/** The schema of a scenario for the agent-log port: sessions' agents, other activity, lifecycle faults (kill -9, restart, reuse) and other sessions opened in the same process (setup), interleaved; a `generate` step, a whole session by its operations, is expanded to ordinary steps when the scenario is read. */
+/** The schema of a scenario for the agent-log port: sessions' agents, other activity, lifecycle faults (kill -9, restart, reuse, a damaged store) and other sessions opened in the same process (setup), interleaved; a `generate` step, a whole session by its operations, is expanded to ordinary steps when the scenario is read. */
 export const agentLogScenarioSchema = strict(
   {
     title: text('a one-line title', oneLine).describe('What the scenario shows, on one line.'),
@@ -101,7 +101,7 @@ export const agentLogScenarioSchema = strict(
     ).default({ workspace: 'sandboxed', store: 'writable', uiEventCap: 200, session: 'session-plat-114' }),
     steps: boundedList(z.union([...ordinary, generate, oneOf(lifecycle)], stepError), 'a list of steps', scenarioBounds.steps)
       .min(1)
-      .describe('What the driver does, in order; kill is kill -9 of the implementation’s process; setup opens another session (or the same session with another workspace) in the same process, with a workspace in the sandbox or none; generate expands to ordinary steps.'),
+      .describe('What the driver does, in order; kill is kill -9 of the implementation’s process; corrupt stops it if it runs and overwrites every regular file it made under the workspace with a line no store reads (the next step starts a new process on the damaged store); setup opens another session (or the same session with another workspace) in the same process, with a workspace in the sandbox or none; generate expands to ordinary steps.'),
     contracts: boundedList(oneOf(contractsOfPort('agent-log').map((c) => c.id)), 'a list of contract ids', scenarioBounds.list)
       .min(1)
       .optional()

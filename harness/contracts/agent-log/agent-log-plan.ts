@@ -53,8 +53,10 @@ export interface PlannedCheck {
   step: number
   workspace: AgentLogWorkspace
   sessionId: string
-  /** A workspace whose store can be written: only such a check requires rows. */
+  /** A workspace whose store can be written, and not damaged by the kit since (`damaged`): only such a check requires rows. */
   writable: boolean
+  /** The step of the kit's `corrupt` that damaged this workspace's store before this check (after a write there), if one did: its rows are the kit's loss, not judged; what `records` answers is `durability/best-effort`'s. */
+  damaged?: number
   /** Which process of the run makes it: 0 for the first, one more after each kill or restart. */
   process: number
   /** The agents recorded in this session's workspace so far (none are expected for a session with no workspace). */
@@ -91,7 +93,8 @@ export type AgentLogGiven = AgentLogScenario['given']
  * Replays a scenario's steps into what each check must show: the agents recorded in the session's workspace so far
  * (a `setup` step opens another session, or the same one with another workspace, in the same process), what their
  * last start and completion said, the UI events on their session since their last event, and whether a kill, a
- * restart or a second setup of their session came between.
+ * restart or a second setup of their session came between. A `corrupt` step stops the process as a restart does and,
+ * after a write of the writable workspace, damages its store: no later check of it requires rows (`damaged`).
  */
 export function agentLogPlan(given: AgentLogGiven, steps: readonly AgentLogStep[]): AgentLogPlan {
   // each store counts its UI events and setups, and the run its kills and restarts; an agent keeps the counts at its
@@ -110,6 +113,9 @@ export function agentLogPlan(given: AgentLogGiven, steps: readonly AgentLogStep[
   let restarts = 0
   let agents = 0
   const writable = () => workspace === 'sandboxed' && given.store === 'writable'
+  // the last `corrupt` after a write of the writable workspace: it damaged the store (one before any write found none)
+  let written = false
+  let damagedAt: number | undefined
   // the store of the session set up last: only a `setup` step changes it (no key made, no lookup, per agent event)
   let current = agentsOf(workspace, sessionId)
   const setUpAgain = () => void (current.setups += 1)
@@ -139,9 +145,11 @@ export function agentLogPlan(given: AgentLogGiven, steps: readonly AgentLogStep[
     })
   }
   steps.forEach((step, index) => {
-    if (step === 'kill' || step === 'restart') {
+    if (step === 'kill' || step === 'restart' || step === 'corrupt') {
+      // corrupt stops a running process as restart does: the next step is made by a new one, on the damaged store
       restarts += 1
       processIndex += 1
+      if (step === 'corrupt' && written) damagedAt = index
     } else if (step === 'reuse') setUpAgain()
     else if (step === 'check') {
       // the other sessions of this workspace: counted, not listed (a check of thousands of agents would copy them all)
@@ -155,7 +163,8 @@ export function agentLogPlan(given: AgentLogGiven, steps: readonly AgentLogStep[
       }
       const store = current
       const expected = [...store.agents.values()].map((tracked) => expectedOf(store, tracked))
-      checks.push({ step: index, workspace, sessionId, writable: writable(), process: processIndex, expected, others })
+      const damaged = workspace === 'sandboxed' ? damagedAt : undefined
+      checks.push({ step: index, workspace, sessionId, writable: writable() && damaged === undefined, ...(damaged === undefined ? {} : { damaged }), process: processIndex, expected, others })
     } else if (typeof step === 'object') {
       if ('setup' in step) {
         workspace = (step.setup.workspace ?? workspace) as AgentLogWorkspace
@@ -186,6 +195,7 @@ export function agentLogPlan(given: AgentLogGiven, steps: readonly AgentLogStep[
           a.completed = true
           a.last = 'complete'
         }
+        written ||= writable()
         calls.push({ step: index, f: 'start' in step ? 'agent-log.agentStarted' : 'agent-log.agentCompleted', agentId: id, workspace, sessionId, writable: writable(), process: processIndex })
       }
     }
@@ -226,6 +236,19 @@ export const hasCompletion = (agent: ExpectedAgent): boolean => agent.completed
 export function exercisedWhen(plan: AgentLogPlan, which: (agent: ExpectedAgent) => boolean, what: string): true | string {
   if (agentsAtChecks(plan, which).length > 0) return true
   if (plan.checks.length === 0) return 'it has no check step: no records are read back'
-  if (!plan.checks.some((c) => c.writable)) return 'no check reads a writable workspace’s store (no workspace, or the store is unwritable)'
-  return `no check follows ${what}`
+  if (!plan.checks.some((c) => c.writable)) return withDamaged('no check reads a writable workspace’s store (no workspace, or the store is unwritable)', plan.checks)
+  return withDamaged(`no check follows ${what}`, plan.checks)
+}
+
+/**
+ * A not-applicable reason of a row contract, with — where checks read a store the kit's `corrupt` step damaged — why
+ * those are not judged: "…; the check of step 7 reads the store after the kit damaged it (corrupt, step 5): rows lost
+ * to the kit's own fault are not judged".
+ */
+export function withDamaged(reason: string, checks: readonly PlannedCheck[]): string {
+  const damaged = checks.filter((c) => c.damaged !== undefined)
+  if (damaged.length === 0) return reason
+  const steps = damaged.map((c) => c.step)
+  const which = steps.length === 1 ? `the check of step ${steps[0]} reads` : `the checks of steps ${steps.slice(0, 5).join(', ')}${steps.length > 5 ? ', …' : ''} read`
+  return `${reason}; ${which} the store after the kit damaged it (corrupt, step ${damaged[0]!.damaged}): rows lost to the kit's own fault are not judged`
 }

@@ -44,6 +44,7 @@ describe('what each bundled scenario exercises and needs, from the scenario alon
       'restart-reads-rows-back': ['one-row-per-agent', 'running-row-visible', 'survives-restart', 'record-faithful'],
       'session-reused-evicts-ui-events': ['one-row-per-agent', 'survives-eviction', 'record-faithful', 'survives-reuse'],
       'start-then-completion-one-row': ['one-row-per-agent', 'record-faithful'],
+      'store-unreadable-after-restart': ['one-row-per-agent', 'running-row-visible', 'best-effort', 'record-faithful'],
       'write-failure-is-best-effort': ['best-effort'],
     })
   })
@@ -62,6 +63,7 @@ describe('what each bundled scenario exercises and needs, from the scenario alon
       'restart-reads-rows-back': ['kill-restart', 'pid'],
       'session-reused-evicts-ui-events': [],
       'start-then-completion-one-row': [],
+      'store-unreadable-after-restart': ['kill-restart', 'pid'],
       'write-failure-is-best-effort': ['stderr'],
     })
   })

@@ -1,6 +1,7 @@
 import type { AgentRecord } from '#harness/ports/agent-log-port.ts'
 import { broken, held, pre, unknown } from '#harness/contracts/contract.ts'
 import type { ContractResult } from '#harness/contracts/contract.ts'
+import { withDamaged } from '#harness/contracts/agent-log/agent-log-plan.ts'
 import type { ExpectedAgent } from '#harness/contracts/agent-log/agent-log-plan.ts'
 import { requiredRows } from '#harness/contracts/agent-log/agent-log-run.ts'
 import type { AgentLogRun, RowRead } from '#harness/contracts/agent-log/agent-log-run.ts'
@@ -24,7 +25,7 @@ export interface RowRule {
 /**
  * Judges the rows a contract requires: broken when a check's records show such an agent with no row or another
  * status; unknown when a check that requires one got no records; not-applicable when no check requires one; held
- * with each row read back ("fixer-2: 1 row, status running").
+ * with each row read back ("fixer-2: 1 row, status running"). A check of a store the kit damaged requires no row.
  */
 export function judgeRows(run: AgentLogRun, rule: RowRule): ContractResult {
   // one pass over the run's rows, those the rule requires only (a row it breaks on means one was required)
@@ -43,7 +44,7 @@ export function judgeRows(run: AgentLogRun, rule: RowRule): ContractResult {
     }
     reads.push(read)
   }
-  pre(required > 0, rule.none)
+  pre(required > 0, withDamaged(rule.none, run.checks))
   if (unanswered) return unknown(`the check of step ${unanswered.check.step} got no records back (agent-log.records was not answered), so ${unanswered.agent.agentId}'s row was never seen`)
   const after = rule.after?.(reads, run)
   // the figures keep the first reads whole and count the rest: a run of thousands of agents keeps its reports small

@@ -12,6 +12,8 @@ export interface AgentLogCheck extends PlannedCheck {
   records?: AgentRecord[]
   /** The error `agent-log.records` answered at this check, if it answered one. */
   failed?: string
+  /** What `agent-log.records` answered at this check when it answered normally with no list of records (over stdio the adapter ends such a run `error`; in process it is `undefined`, or any value). */
+  notAList?: { value: unknown }
   /** The files and folders (`name/`) in the sandbox when the records were read (relative to it); absent when the kit did not list them. */
   files?: string[]
 }
@@ -58,6 +60,13 @@ export interface AgentLogSandboxNote {
   outside?: AgentLogOutsideWrite[]
 }
 
+/** What the kit's `corrupt` step did to the workspace: the files it overwrote and those it left alone (relative to the workspace). */
+export interface AgentLogDamage {
+  step: number
+  damaged: string[]
+  left?: Array<{ path: string; reason: string }>
+}
+
 /** An agent-log run as the contracts read it: the plan of its steps, each check and agent call as it ran, stderr and the sandbox. */
 export interface AgentLogRun extends Omit<AgentLogPlan, 'checks' | 'calls'> {
   checks: AgentLogCheck[]
@@ -75,6 +84,8 @@ export interface AgentLogRun extends Omit<AgentLogPlan, 'checks' | 'calls'> {
   observes: readonly Observation[]
   /** The driver's note on the sandbox at the end; absent when there is none (never read as "untouched"). */
   sandbox?: AgentLogSandboxNote
+  /** What each `corrupt` step damaged, in order. */
+  damages: AgentLogDamage[]
 }
 
 /** What the sandbox holds from the start, made by the kit (a regular file where an unwritable workspace would need a folder, and the workspace folder): never the run's. */
@@ -128,7 +139,8 @@ function readRun(history: AgentLogHistory): AgentLogRun {
     const answer = answered.get(check.step, 'agent-log.records')
     const records = answer?.type === 'ok' && Array.isArray(answer.value) ? (answer.value as AgentRecord[]) : undefined
     const files = filesAt.get(check.step)
-    return { ...check, ...(records ? { records } : {}), ...(answer?.type === 'fail' ? { failed: answer.error?.message ?? '' } : {}), ...(files ? { files } : {}) }
+    const notAList = answer?.type === 'ok' && !records ? { notAList: { value: answer.value } } : {}
+    return { ...check, ...(records ? { records } : {}), ...(answer?.type === 'fail' ? { failed: answer.error?.message ?? '' } : {}), ...notAList, ...(files ? { files } : {}) }
   })
   // the plan is this run's own: each planned call becomes the call as it ran, in place (not a second object per call)
   const calls = plan.calls as AgentLogCall[]
@@ -160,6 +172,7 @@ function readRun(history: AgentLogHistory): AgentLogRun {
     killed: notes('process killed').flatMap((n) => pid(n) ?? []),
     observes: history.observes ?? [],
     ...(sandbox ? { sandbox } : {}),
+    damages: notes('store damaged') as unknown as AgentLogDamage[],
   }
 }
 

@@ -7,6 +7,7 @@ import type { ScriptedHistory } from '#harness/history/history.ts'
 import type { AgentLogScenario, AgentLogStep } from '#harness/scenario/agent-log-scenario-schema.ts'
 import { createAgentLogSandbox } from '#harness/drivers/agent-log/agent-log-sandbox.ts'
 import { refusedEntries } from '#harness/drivers/refused-entries.ts'
+import { damageWorkspace } from '#harness/drivers/agent-log/damage-workspace.ts'
 
 /** An agent-log scenario made ready: its given and steps, and the session it starts with. */
 export interface PreparedAgentLog {
@@ -19,12 +20,14 @@ export interface PreparedAgentLog {
  * The agent-log port's driver: runs the implementation as a process of its own in a sandbox (its working folder), with
  * a decoy workspace holding a real store outside it and HOME, TMPDIR and the XDG folders pointed at folders it
  * watches; replays the starts, completions and other activity; kills it with SIGKILL, restarts it on the same store,
- * reuses the session, or opens another session in the same process (`setup`) as the steps say — every pid in the
+ * damages the store (`corrupt`: the process stopped, every regular file under the workspace overwritten with a line no
+ * store reads, the next step a new process), reuses the session, or opens another session in the same process
+ * (`setup`) as the steps say — every pid in the
  * History — and reads the records back, listing the sandbox's files at each check and at the end. A named pipe, socket
  * or device left in the sandbox (never opened) ends the run `error` once it is over.
  */
 export const agentLogDriver: Driver<AgentLogScenario, PreparedAgentLog> = {
-  needs: (scenario) => (scenario.steps.some((step) => step === 'kill' || step === 'restart') ? ['pid', 'kill-restart'] : []),
+  needs: (scenario) => (scenario.steps.some((step) => step === 'kill' || step === 'restart' || step === 'corrupt') ? ['pid', 'kill-restart'] : []),
   prepare: (scenario) => ({ given: scenario.given, steps: scenario.steps, sessionId: scenario.given.session }),
   async drive(_pooled, prepared, recorder, context) {
     const { given } = prepared
@@ -77,6 +80,11 @@ export const agentLogDriver: Driver<AgentLogScenario, PreparedAgentLog> = {
           else if (step === 'restart') {
             await end('stopped')
             await start()
+          } else if (step === 'corrupt') {
+            // no process holds the store while the kit damages it: one running is stopped, and the next step starts one
+            await end('stopped')
+            const { damaged, left } = damageWorkspace(sandbox.workspace)
+            recorder.note('store damaged', { step: index, damaged, ...(left.length > 0 ? { left } : {}) })
           } else if (step === 'reuse') {
             const log = await port()
             recorder.note('session reused', { sessionId })
