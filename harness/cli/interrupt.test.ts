@@ -20,7 +20,9 @@ const root = mkdtempSync(join(tmpdir(), 'contract-kit-interrupt-'))
 afterAll(() => rmSync(root, { recursive: true, force: true }))
 
 const selection = ['--adapter', 'agent-log/reference@stdio', '--scenario', 'agent-log/**', '--adapter', 'pager/reference@stdio', '--scenario', 'pager/**', '--no-expectations']
-const planned = 7 + 13 // agent-log scenarios on the agent log, pager scenarios on the pager
+/** The bundled scenarios of a port's folder (`scenarios/<port>/*.yaml`), each one run of the selection. */
+const bundled = (port: string) => readdirSync(join(packageRoot, 'scenarios', port)).filter((name) => name.endsWith('.yaml')).length
+const planned = bundled('agent-log') + bundled('pager') // agent-log scenarios on the agent log, pager scenarios on the pager
 
 interface Started {
   pid: number
