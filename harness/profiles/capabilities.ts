@@ -1,4 +1,5 @@
 import type { Scenario } from '#harness/scenario/scenario-schema.ts'
+import { endsProcess } from '#harness/scenario/ends-process.ts'
 
 /** The optional features a scenario may need, and what each means for an implementation. */
 export const capabilities = {
@@ -15,7 +16,7 @@ export const capabilityNames = Object.keys(capabilities) as Capability[]
 /** The capabilities a scenario needs, read from what it does (no scenario declares them by hand). */
 export function requiredCapabilities(scenario: Scenario): Capability[] {
   const needed: Capability[] = []
-  if (scenario.port === 'agent-log' && scenario.steps.some((step) => step === 'kill' || step === 'restart' || step === 'corrupt')) needed.push('process-restart')
+  if (scenario.port === 'agent-log' && scenario.steps.some(endsProcess)) needed.push('process-restart')
   if (scenario.port === 'session-client' && scenario.given.faults.some((fault) => ['goaway', 'goaway-notice', 'refuse', 'rst'].includes(fault.kind))) needed.push('http2')
   return needed
 }

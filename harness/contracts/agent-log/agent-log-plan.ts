@@ -1,4 +1,5 @@
 import type { AgentLogScenario, AgentLogStep } from '#harness/scenario/agent-log-scenario-schema.ts'
+import { endsProcess } from '#harness/scenario/ends-process.ts'
 
 /** Where a session's store may live: a workspace in the sandbox, or none (a plain chat session). */
 export type AgentLogWorkspace = 'sandboxed' | 'none'
@@ -145,7 +146,7 @@ export function agentLogPlan(given: AgentLogGiven, steps: readonly AgentLogStep[
     })
   }
   steps.forEach((step, index) => {
-    if (step === 'kill' || step === 'restart' || step === 'corrupt') {
+    if (endsProcess(step)) {
       // corrupt stops a running process as restart does: the next step is made by a new one, on the damaged store
       restarts += 1
       processIndex += 1

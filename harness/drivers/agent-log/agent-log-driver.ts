@@ -8,6 +8,7 @@ import type { AgentLogScenario, AgentLogStep } from '#harness/scenario/agent-log
 import { createAgentLogSandbox } from '#harness/drivers/agent-log/agent-log-sandbox.ts'
 import { refusedEntries } from '#harness/drivers/refused-entries.ts'
 import { damageWorkspace } from '#harness/drivers/agent-log/damage-workspace.ts'
+import { endsProcess } from '#harness/scenario/ends-process.ts'
 
 /** An agent-log scenario made ready: its given and steps, and the session it starts with. */
 export interface PreparedAgentLog {
@@ -27,7 +28,7 @@ export interface PreparedAgentLog {
  * or device left in the sandbox (never opened) ends the run `error` once it is over.
  */
 export const agentLogDriver: Driver<AgentLogScenario, PreparedAgentLog> = {
-  needs: (scenario) => (scenario.steps.some((step) => step === 'kill' || step === 'restart' || step === 'corrupt') ? ['pid', 'kill-restart'] : []),
+  needs: (scenario) => (scenario.steps.some(endsProcess) ? ['pid', 'kill-restart'] : []),
   prepare: (scenario) => ({ given: scenario.given, steps: scenario.steps, sessionId: scenario.given.session }),
   async drive(_pooled, prepared, recorder, context) {
     const { given } = prepared
