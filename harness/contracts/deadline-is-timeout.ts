@@ -2,7 +2,7 @@ import type { SessionClientHistory } from '#harness/history/history.ts'
 import { heldUpAtDeadline } from '#harness/contracts/session/client-slowness.ts'
 import { byReadPlan } from '#harness/contracts/session/by-read-plan.ts'
 import { broken, defineContract, held, notApplicable, unknownInTime } from '#harness/contracts/contract.ts'
-import { readBudget } from '#harness/contracts/session/read-plan.ts'
+import { hungTriesWithin, readBudget } from '#harness/contracts/session/read-plan.ts'
 import { sessionPaths } from '#harness/servers/session-server/session-paths.ts'
 import { count, describeReads, describeReply, readsOf } from '#harness/contracts/session/session-run.ts'
 import type { SessionRun } from '#harness/contracts/session/session-run.ts'
@@ -19,8 +19,8 @@ function exercised(plan: ReadPlan, given: SessionGiven): true | string {
   if (plan.openAtDeadline || plan.watchOutlastsDeadline) return true
   if (!plan.sessionKnown) return 'the session is unknown to the server: the watch fails at once'
   if (!plan.replyCut) return `the view does not cut the reply and no frame is held back past the ${count(given.timeoutMs)} ms deadline: nothing is open at it`
-  if (plan.leadingHangs === 0) return `the first read answers ${plan.firstAnswer}: no read is open at the ${count(given.timeoutMs)} ms deadline`
-  return `${plan.leadingHangs} hung tr${plan.leadingHangs === 1 ? 'y' : 'ies'} of ${count(given.tryTimeoutMs)} ms end${plan.leadingHangs === 1 ? 's' : ''} before the ${count(given.timeoutMs)} ms deadline: no read is open at it`
+  if (plan.hungTries === 0) return `no try a correct client makes of the cut reply hangs (the first answers ${plan.firstAnswer}): no read is open at the ${count(given.timeoutMs)} ms deadline`
+  return `the ${plan.hungTries} hung tr${plan.hungTries === 1 ? 'y' : 'ies'} of ${count(given.tryTimeoutMs)} ms a correct client makes end${plan.hungTries === 1 ? 's' : ''} before the ${count(given.timeoutMs)} ms deadline: no read is open at it`
 }
 
 /** What was open at the deadline, as the server saw it: the hung reads of the cut reply, or the watch whose settling frame never came. */
@@ -47,9 +47,9 @@ function openAtDeadline(run: SessionRun, plan: ReadPlan): { what: string; figure
 function triesRanOut(run: SessionRun, plan: ReadPlan): string | undefined {
   if (!plan.openAtDeadline) return undefined
   const refused = run.events.filter((e) => e.type === 'refused' && e.path === sessionPaths.read).length
-  const left = Math.max(0, Math.min(plan.leadingHangs, readBudget - refused))
+  const left = hungTriesWithin(run.given, plan.finalCut, Math.max(0, readBudget - refused))
   if (refused === 0 || left * run.given.tryTimeoutMs >= run.given.timeoutMs) return undefined
-  return `${refused} GetSessionMessage call${refused === 1 ? ' was' : 's were'} refused by a GOAWAY, each a try that lost its connection: the ${left} tr${left === 1 ? 'y' : 'ies'} left of ${readBudget}, hung ${count(run.given.tryTimeoutMs)} ms each, end before the ${count(run.given.timeoutMs)} ms deadline, and no read is open at it`
+  return `${refused} GetSessionMessage call${refused === 1 ? ' was' : 's were'} refused by a GOAWAY, each a try that lost its connection: the ${left} hung tr${left === 1 ? 'y' : 'ies'} left of ${readBudget}, ${count(run.given.tryTimeoutMs)} ms each, end before the ${count(run.given.timeoutMs)} ms deadline, and no read is open at it`
 }
 
 /** recovery/deadline-is-timeout: the deadline passing before the turn settles — a whole-message read or the watch still open — ends the client with exit 2, never 0 with a cut reply. */
@@ -68,15 +68,20 @@ export const deadlineIsTimeout = defineContract<SessionClientHistory>({
     const ranOut = result.exitCode !== timeoutExit ? triesRanOut(run, plan) : undefined
     if (ranOut) return notApplicable(ranOut)
     if (result.exitCode === timeoutExit) {
-      const late = plan.openAtDeadline && readsOf(run, run.oracle.replyId).length === 0 ? noTimeAfter(run, undefined) : undefined
-      if (late) return unknownInTime(`the client exited ${timeoutExit} having read nothing, but ${late}: whether a read would have been open at it cannot be told from this run`)
+      const last = readsOf(run, run.oracle.replyId).at(-1)
+      const late = plan.openAtDeadline ? noTimeAfter(run, last) : undefined
+      const what = last ? `with no read of ${run.oracle.replyId} open` : 'having read nothing'
+      if (late) return unknownInTime(`the client exited ${timeoutExit} ${what}, but ${late}: whether a read would have been open at it cannot be told from this run`)
       const unwatched = plan.openAtDeadline ? undefined : noTimeToWatch(run)
       if (unwatched) return unknownInTime(`the client exited ${timeoutExit}, but ${unwatched}: whether the watch would have been open at it cannot be told from this run`)
       const missing = plan.openAtDeadline ? `no read of ${run.oracle.replyId} was open` : 'the client was not watching'
       return broken(`the client exited ${timeoutExit}, but ${missing} at the ${deadline} deadline`, { ...describeReply(run), reads: readsOf(run, run.oracle.replyId).length })
     }
-    const what = plan.openAtDeadline ? `every read of ${run.oracle.replyId} hangs past the ${deadline} deadline` : `the settling frame is held back past the ${deadline} deadline`
-    const heldUp = heldUpAtDeadline(run, result.exitCode)
+    const hung = `${plan.hungTries} tr${plan.hungTries === 1 ? 'y' : 'ies'} of ${count(run.given.tryTimeoutMs)} ms`
+    const what = plan.openAtDeadline ? `the reads of ${run.oracle.replyId} hang past the ${deadline} deadline (${hung} hang)` : `the settling frame is held back past the ${deadline} deadline`
+    // hung tries that outlast the deadline by their own limits, on a connection no fault cuts short, leave a correct
+    // client no way to settle before it, however late its timers fire: an exit other than 2 is no matter of time
+    const heldUp = plan.openAtDeadline && run.given.faults.length === 0 ? undefined : heldUpAtDeadline(run, result.exitCode)
     if (heldUp) return unknownInTime(`${what}, and the client exited ${result.exitCode}, but ${heldUp}`)
     return broken(`${what}, and the client exited ${result.exitCode}${run.reply?.cut ? ' with the cut reply' : ''}, not ${timeoutExit}`, describeReply(run))
   }),

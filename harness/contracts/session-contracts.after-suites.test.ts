@@ -112,11 +112,11 @@ describe('session-client/reference (integration)', () => {
 describe('not-applicable: the scenario does not set the case up', () => {
   test.for([
     ['older-server', 'recovery/reply-read-whole', 'the server has no GetSessionMessage: the cut reply cannot be read whole, and is printed cut'],
-    ['read-outlasts-timeout', 'recovery/reply-read-whole', 'every read of the cut reply hangs until the deadline: the client must time out, not print it'],
+    ['read-outlasts-timeout', 'recovery/reply-read-whole', 'the reads of the cut reply hang past the deadline (12 hung tries): the client must time out, not print it'],
     ['numbers-1-to-2500', 'recovery/older-server-keeps-marker', 'the server has GetSessionMessage (its first read answers ok): it is not an older server'],
     ['numbers-1-to-2500', 'recovery/transient-read-retried', 'the first read answers ok, not a transient failure'],
     ['rst-stream', 'recovery/transient-read-retried', 'the view does not cut the reply: there is no whole-message read to fail'],
-    ['hung-first-try', 'recovery/deadline-is-timeout', '1 hung try of 200 ms ends before the 10,000 ms deadline: no read is open at it'],
+    ['hung-first-try', 'recovery/deadline-is-timeout', 'the 1 hung try of 200 ms a correct client makes ends before the 10,000 ms deadline: no read is open at it'],
     ['numbers-1-to-2500', 'recovery/stream-resumes-from-cursor', 'no fault is scripted: no watch is ended under the client'],
     ['delayed-frame', 'recovery/stream-resumes-from-cursor', 'the only faults are delays: a late frame ends no watch'],
     ['no-end-of-stream', 'recovery/stream-resumes-from-cursor', 'no fault ends the first watch before its settling frame is written: nothing is left to resume'],
@@ -262,7 +262,8 @@ describe('each mutant breaks the contract it names, saying what it did', () => {
     'older-server-fails': ['older-server', /against an older server the client exited 1, printed nothing/],
     'fails-when-reads-fail': ['reads-keep-failing', /no try could read m-2 whole \(12 GetSessionMessage reads \(unavailable ×12\)\) and the client exited 1, printed nothing/],
     'retries-every-error': ['message-gone', /read m-2 again after it answered not_found, a permanent failure/],
-    'reads-ignore-deadline': ['read-outlasts-timeout', /every read of m-2 hangs past the 2,400 ms deadline, and the client exited 0 with the cut reply, not 2/],
+    'reads-ignore-deadline': ['read-outlasts-timeout', /the reads of m-2 hang past the 2,400 ms deadline \(12 tries of 600 ms hang\), and the client exited 0 with the cut reply, not 2/],
+    'cut-reply-at-deadline': ['deadline-passes-on-last-try', /the reads of m-2 hang past the 2,000 ms deadline \(1 try of 2,400 ms hang\), and the client exited 0 with the cut reply, not 2/],
     'timeout-exits-1': ['frame-outlasts-timeout', /the settling frame is held back past the 2,000 ms deadline, and the client exited 1, not 2/],
     'strips-marker': ['older-server', /printed a cut reply \(4,096 of 11,392 bytes\) with no \[N bytes truncated\] marker \(it ends "…" instead\)/],
     'reconnects-at-once': ['connection-dropped', /reopened the watch \(call 2\) [\d.]+ ms after the call before it ended \(drop\); 50 ms are due after a watch call that brought frames/],

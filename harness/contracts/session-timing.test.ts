@@ -87,6 +87,31 @@ describe('a client that reached its first read late may have had no time for ano
   })
 })
 
+describe('the deadline passing during the last of the 12 tries (11 fail at once, the 12th hangs)', () => {
+  const isRead = (e: SessionClientHistory['events'][number], n?: number) => e.type === 'note' && e.what === 'server' && ['read', 'read-abandoned'].includes((e.value as { type: string }).type) && (n === undefined || (e.value as { read: number }).read === n)
+  test('recovery/deadline-is-timeout: the reference is held; exit 2 before the hung try is broken when the 11th read came in time for it, unknown when the deadline may have come first', async () => {
+    const history = await recordBundledSessionScenario('deadline-passes-on-last-try', createReferenceSessionClient)
+    expect(checkDeadlineIsTimeout(history)).toMatchObject({ verdict: 'held', evidence: expect.stringMatching(/^exit 2 \(timeout\) at the 2,000 ms deadline, with a read of m-2 open: 12 GetSessionMessage reads \(unavailable ×11, hang\)/) })
+    // as if the client had given up after its 11th read, with no try open
+    const eleven = { ...history, events: history.events.filter((e) => !isRead(e, 12)) }
+    expect(checkDeadlineIsTimeout(eleven)).toMatchObject({ verdict: 'broken', message: expect.stringMatching(/^the client exited 2, but no read of m-2 was open at the 2,000 ms deadline/) })
+    // the same, had the kit started the client 1,900 ms before its 11th read reached the server (a slow machine)
+    const read11 = eleven.events.find((e) => isRead(e, 11))!
+    const invoke = eleven.events.find((e) => e.type === 'invoke')!
+    const startedEarly = { ...eleven, events: eleven.events.map((e) => (e === invoke ? { ...e, time: read11.time - 1900 } : e)) }
+    expect(checkDeadlineIsTimeout(startedEarly)).toMatchObject({ verdict: 'unknown', cause: 'time', reason: expect.stringMatching(/^the client exited 2 with no read of m-2 open, but read 11 \(unavailable\) reached the server 1,900 ms after the client was started/) })
+  })
+  test('recovery/deadline-is-timeout: a client that took the open try for one more failure and exited 0 is broken, however late it ended: no correct client settles there', async () => {
+    const mutant = sessionClientMutants.find((m) => m.name.endsWith('/cut-reply-at-deadline'))!
+    const history = await recordBundledSessionScenario('deadline-passes-on-last-try', mutant.create)
+    expect(checkDeadlineIsTimeout(history)).toMatchObject({ verdict: 'broken', message: expect.stringMatching(/hang past the 2,000 ms deadline \(1 try of 2,400 ms hang\), and the client exited 0 with the cut reply, not 2/) })
+    // had it ended 100 ms after its deadline could have passed at the latest (its timers late): still no matter of time
+    const connection = history.events.find((e) => e.type === 'note' && e.what === 'server' && (e.value as { type: string }).type === 'connection')!
+    const late = { ...history, events: history.events.map((e) => (e.type === 'ok' ? { ...e, time: connection.time + 2100 } : e)) }
+    expect(checkDeadlineIsTimeout(late)).toMatchObject({ verdict: 'broken' })
+  })
+})
+
 describe('a client that opened the watch late may have had no time to watch before its deadline', () => {
   test('recovery/deadline-is-timeout: exit 2 with no watch made is unknown because of time when the client ran to its deadline, broken when it gave up before it', async () => {
     const history = await recordBundledSessionScenario('frame-outlasts-timeout', createReferenceSessionClient)
@@ -111,6 +136,6 @@ describe('a read the server refused is a try spent', () => {
     const refusedCount = 12 - Math.floor((timeoutMs - 1) / tryTimeoutMs)
     const refused = Array.from({ length: refusedCount }, (_, i) => ({ type: 'note' as const, index: 0, time: 0, what: 'server', value: { type: 'refused', connection: 1, stream: 3 + 2 * i, path: '/contractkit.session.v1.SessionService/GetSessionMessage' } }))
     const spent = { ...history, events: [...refused, ...history.events] }
-    expect(checkDeadlineIsTimeout(spent)).toMatchObject({ verdict: 'not-applicable', reason: expect.stringMatching(/^\d+ GetSessionMessage calls? (was|were) refused by a GOAWAY, each a try that lost its connection: the \d+ tr(y|ies) left of 12, hung [\d,]+ ms each, end before the [\d,]+ ms deadline/) })
+    expect(checkDeadlineIsTimeout(spent)).toMatchObject({ verdict: 'not-applicable', reason: expect.stringMatching(/^\d+ GetSessionMessage calls? (was|were) refused by a GOAWAY, each a try that lost its connection: the \d+ hung tr(y|ies) left of 12, [\d,]+ ms each, end before the [\d,]+ ms deadline/) })
   })
 })

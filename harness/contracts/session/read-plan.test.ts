@@ -18,8 +18,18 @@ describe('readPlan, from the scenario alone', () => {
     expect(readPlan(given({ reply: 'numbers-1-to-2500', reads: ['unimplemented'] }))).toMatchObject({ olderServer: true, firstAnswer: 'unimplemented', wholeReachable: false, finalWholeExpected: false })
   })
   test('reads that hang past the deadline leave a read open at it', () => {
-    expect(readPlan(given({ reply: 'numbers-1-to-2500', reads: ['hang'], timeoutMs: 600, tryTimeoutMs: 400 }))).toMatchObject({ transientFirst: true, leadingHangs: 12, openAtDeadline: true, finalWholeExpected: false })
-    expect(readPlan(given({ reply: 'numbers-1-to-2500', reads: ['hang', 'ok'], tryTimeoutMs: 200 }))).toMatchObject({ leadingHangs: 1, openAtDeadline: false, firstOk: 1, wholeReachable: true })
+    expect(readPlan(given({ reply: 'numbers-1-to-2500', reads: ['hang'], timeoutMs: 600, tryTimeoutMs: 400 }))).toMatchObject({ transientFirst: true, hungTries: 12, openAtDeadline: true, finalWholeExpected: false })
+    expect(readPlan(given({ reply: 'numbers-1-to-2500', reads: ['hang', 'ok'], tryTimeoutMs: 200 }))).toMatchObject({ hungTries: 1, openAtDeadline: false, firstOk: 1, wholeReachable: true })
+  })
+  test('hung tries count wherever they come among the settling reply\'s tries, up to its first ok or permanent answer', () => {
+    const quick = Array<string>(11).fill('unavailable')
+    expect(readPlan(given({ reply: 'numbers-1-to-2500', reads: [...quick, 'hang'], timeoutMs: 2000, tryTimeoutMs: 2400 }))).toMatchObject({ hungTries: 1, openAtDeadline: true, expectedExit: 2, finalWholeExpected: false })
+    expect(readPlan(given({ reply: 'numbers-1-to-2500', reads: ['unavailable', 'hang', 'internal', 'hang', 'ok'], timeoutMs: 1000, tryTimeoutMs: 500 }))).toMatchObject({ hungTries: 2, openAtDeadline: true, expectedExit: 2 })
+    // an ok before the hangs (or a permanent answer) ends the tries: nothing after it is made
+    expect(readPlan(given({ reply: 'numbers-1-to-2500', reads: ['unavailable', 'ok', 'hang'], timeoutMs: 1000, tryTimeoutMs: 2000 }))).toMatchObject({ hungTries: 0, openAtDeadline: false, expectedExit: 0, wholeReachable: true })
+    expect(readPlan(given({ reply: 'numbers-1-to-2500', reads: ['unavailable', 'not_found', 'hang'], timeoutMs: 1000, tryTimeoutMs: 2000 }))).toMatchObject({ hungTries: 0, openAtDeadline: false, expectedExit: 0 })
+    // hangs that end before the deadline, wherever they are: the client reads on and settles
+    expect(readPlan(given({ reply: 'numbers-1-to-2500', reads: [...quick, 'hang'], timeoutMs: 5000, tryTimeoutMs: 400 }))).toMatchObject({ hungTries: 1, openAtDeadline: false, expectedExit: 0 })
   })
   test('a short reply is never cut: nothing to read', () => {
     expect(readPlan(given({ reply: 'short' }))).toMatchObject({ replyCut: false, wholeReachable: false, finalWholeExpected: true })
@@ -136,6 +146,7 @@ test('what each bundled session-client scenario exercises, decided from the scen
     'older-server-on-later-frames': 'older marker form',
     'older-server-text': 'older form',
     'prompts-shown-late-text': 'reply form',
+    'deadline-passes-on-last-try': 'transient deadline',
     'read-whole-on-last-try': 'reply transient form',
     'reads-keep-failing': 'transient marker failed form',
     'reads-keep-failing-text': 'transient failed form',

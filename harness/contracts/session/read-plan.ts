@@ -40,9 +40,13 @@ export interface ReadPlan {
   olderServer: boolean
   /** The first answers fail transiently (`unavailable`, `internal`, `deadline_exceeded`, `hang`). */
   transientFirst: boolean
-  /** How many reads in a row hang from the first one (at most the read budget). */
-  leadingHangs: number
-  /** Every read the client can make before its deadline hangs: a read is open at the deadline. */
+  /**
+   * How many of the tries a correct client surely makes of the awaited reply hang, each for its whole limit: of the
+   * settling frame's reply, every try before the first that answers `ok` or fails permanently (its rounds all come
+   * before the wait ends; at most the read budget); of an earlier reply, the hangs in a row from the first try.
+   */
+  hungTries: number
+  /** The hung tries alone outlast the deadline: it passes while the client is still reading the cut reply. */
   openAtDeadline: boolean
   /** Delays hold the settling frame back until the deadline: the watch is open when it passes. */
   watchOutlastsDeadline: boolean
@@ -77,9 +81,8 @@ export function readPlan(given: SessionGiven, oracle: SessionOracle = servedSess
   const blocked = firstBlocking >= 0 && (firstOk < 0 || firstBlocking < firstOk)
   const firstPermanent = blocked && permanentAnswers.has(answer(firstBlocking)) ? firstBlocking : -1
   const transientFirst = transientAnswers.has(answer(0))
-  let leadingHangs = 0
-  while (leadingHangs < readBudget && answer(leadingHangs) === 'hang') leadingHangs++
-  const openAtDeadline = replyCut && leadingHangs * tryTimeoutMs >= timeoutMs
+  const hungTries = hungTriesWithin(given, finalCut, readBudget)
+  const openAtDeadline = replyCut && hungTries * tryTimeoutMs >= timeoutMs
   const watchOutlastsDeadline = sessionKnown && settlingDelayMs(given) >= timeoutMs
   const shown = finalCut || given.output === 'text' // JSON shows only the settling frame's reply
   const failure = sessionKnown ? watchFailure(given) : undefined
@@ -94,7 +97,7 @@ export function readPlan(given: SessionGiven, oracle: SessionOracle = servedSess
     firstPermanent,
     olderServer,
     transientFirst,
-    leadingHangs,
+    hungTries,
     openAtDeadline,
     watchOutlastsDeadline,
     shown,
@@ -104,6 +107,22 @@ export function readPlan(given: SessionGiven, oracle: SessionOracle = servedSess
     watchCut: sessionKnown ? watchCut(given) : undefined,
     watchFailure: failure,
   }
+}
+
+/**
+ * How many of a correct client's first `tries` tries of the awaited reply surely hang (see `ReadPlan.hungTries`): of
+ * the settling frame's reply (`settlingReply`), each `hang` before the first `ok` or permanent answer; of an earlier
+ * one, which gets a round a frame, only the hangs in a row from the first try.
+ */
+export function hungTriesWithin(given: Pick<SessionGiven, 'reads'>, settlingReply: boolean, tries: number): number {
+  const { reads } = given
+  let hung = 0
+  for (let i = 0; i < Math.min(tries, readBudget); i++) {
+    const answer = reads[Math.min(i, reads.length - 1)]!
+    if (answer === 'hang') hung++
+    else if (!settlingReply || !transientAnswers.has(answer)) break
+  }
+  return hung
 }
 
 const planned = new WeakMap<object, ReadPlan>()
@@ -122,7 +141,7 @@ export function scenarioReadPlan(scenario: ScenarioOf<'session-client'>): ReadPl
 export function noOutputReason(plan: ReadPlan): string | undefined {
   if (plan.watchFailure) return `watch call ${plan.watchFailure.watch} ends with the permanent error ${plan.watchFailure.code} before the turn settles: the watch fails and the client exits 1`
   if (plan.expectedExit === 1) return 'the session is unknown to the server: the watch fails and the client exits 1'
-  if (plan.openAtDeadline) return 'every read of the cut reply hangs until the deadline: the client must time out, not print it'
+  if (plan.openAtDeadline) return `the reads of the cut reply hang past the deadline (${plan.hungTries} hung tries): the client must time out, not print it`
   if (plan.watchOutlastsDeadline) return 'the settling frame is held back past the deadline: the client must time out'
   return undefined
 }
