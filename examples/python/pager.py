@@ -82,6 +82,23 @@ class Collection:
         # The page with no items, with a cursor (all our cursors have the same width) and with null.
         with_cursor, last = self.page([], cursor_at(0, 1)), self.page([], None)
         self.empty = {name: (measure(name, with_cursor), measure(name, last)) for name in names}
+        # The cursors we handed out for this run: only these are read back. A cursor in our own format that no
+        # page ended at (offset 1 when our pages ended at 7 and 14) is as invalid as garbage (docs/pager-port.md).
+        self.handed_out = set()
+
+    def start(self, cursor):
+        """The offset a cursor stands for: None is the start; otherwise one we handed out for this run."""
+        if cursor is None:
+            return 0
+        if not isinstance(cursor, str) or cursor not in self.handed_out:
+            raise PortError("invalid_cursor", "not a cursor of this run: %r" % (cursor,))
+        return int(CURSOR.fullmatch(cursor).group(1))
+
+    def hand_out(self, cursor):
+        """Remembers a cursor we give the caller (a page's, or the one past a refused item), and gives it."""
+        if cursor is not None:
+            self.handed_out.add(cursor)
+        return cursor
 
     def page(self, items, cursor):
         return {"items": items, "cursor": cursor, **self.metadata}
@@ -112,11 +129,11 @@ class Collection:
                 # This item can never be returned. Refuse it with a cursor past it, so a walk goes on:
                 # never an empty page, never the same cursor, never a page that holds it.
                 raise PortError("result_limit_exceeded", "item %d alone exceeds %s" % (start, ", ".join(over)),
-                                cursor=cursor_at(start + 1, total))
+                                cursor=self.hand_out(cursor_at(start + 1, total)))
             if over:
                 break
             count, costs = count + 1, grown
-        return self.page(self.items[start:start + count], cursor_at(start + count, total))
+        return self.page(self.items[start:start + count], self.hand_out(cursor_at(start + count, total)))
 
 
 class Pager:
@@ -148,17 +165,7 @@ class Pager:
         collection = self.collections.get(name)
         if collection is None:
             collection = self.collections[name] = Collection(name, self.records, self.ceilings)
-        return collection.read(self.start(params.get("cursor"), len(collection.items)), int(limit))
-
-    @staticmethod
-    def start(cursor, total):
-        """The offset a cursor stands for: None is the start; otherwise one we handed out."""
-        if cursor is None:
-            return 0
-        match = CURSOR.fullmatch(cursor) if isinstance(cursor, str) else None
-        if match is None or int(match.group(1)) >= total:
-            raise PortError("invalid_cursor", "not a cursor of this run: %r" % (cursor,))
-        return int(match.group(1))
+        return collection.read(collection.start(params.get("cursor")), int(limit))
 
 
 if __name__ == "__main__":

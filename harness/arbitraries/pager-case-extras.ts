@@ -37,13 +37,19 @@ export const caseExtras: fc.Arbitrary<CaseExtrasDraw> = fc.record({
 
 /**
  * The steps of a case's refused reads: cursors no pager hands out — garbage, and one just past the end of the
- * collection's `items` in the reference's own format (its last page's cursor is null) — and a collection name that is none.
+ * collection's `items` in the reference's own format (its last page's cursor is null) — then `offset:00000001`, within
+ * the run, which a pager refuses unless a page of its own ended there (then it is its own, not judged), and a
+ * collection name that is none.
  */
 export function refusedReadSteps(reads: readonly RefusedRead[], collection: string, items: number): PagerStep[] {
   const atEnd = `offset:${String(items).padStart(8, '0')}`
   return reads.flatMap((read): PagerStep[] =>
     read === 'invalid-cursor'
-      ? [{ read: { collection, limit: 2, cursor: 'contract-kit:not-a-cursor' } }, { read: { collection, limit: 2, cursor: atEnd } }]
+      ? [
+          { read: { collection, limit: 2, cursor: 'contract-kit:not-a-cursor' } },
+          { read: { collection, limit: 2, cursor: atEnd } },
+          { read: { collection, limit: 2, cursor: 'offset:00000001' } },
+        ]
       : [{ read: { collection: 'tool-calls' } }],
   )
 }

@@ -53,7 +53,7 @@ function notApplicableOnReference(name: string): string[] {
     ...(atTheEdge.includes(name) ? [] : ['size/oversized-item-fails-cleanly']),
     ...(['default-read', 'invalid-limit'].includes(name) ? ['recovery/cursor-exactly-once'] : []),
     ...(name === 'unknown-collection' ? [] : ['recovery/unknown-collection-refused']),
-    ...(name === 'invalid-cursor' ? [] : ['recovery/invalid-cursor-refused']),
+    ...(['invalid-cursor', 'cursor-never-handed-out'].includes(name) ? [] : ['recovery/invalid-cursor-refused']),
   ]
 }
 
@@ -82,6 +82,7 @@ describe('pager/reference (integration)', () => {
     const edge = [fits, limit, prefix, oversized, first, once, derived]
     expect(exercised).toEqual({
       'ceiling-one-under-a-page': walked,
+      'cursor-never-handed-out': [...walked, invalidCursor],
       'derivation-edges': walked,
       'empty-collection': walked,
       'invalid-cursor': [...walked, invalidCursor],

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { bundledScenarios, recordBundledScenario } from '#harness/__test-helpers__/record-bundled-scenario.ts'
 import { createReferencePager } from '#fixtures/systems/pager/reference.ts'
 import { createPager } from '#fixtures/systems/pager/create-pager.ts'
+import { loadAnalysisRunFixture } from '#fixtures/analysis-run/load-analysis-run-fixture.ts'
 import { pagerMutants } from '#fixtures/systems/pager/mutants/index.ts'
 import { silentSystems } from '#fixtures/systems/silent/silent-systems.ts'
 import type { PagerPort } from '#harness/ports/pager-port.ts'
@@ -65,6 +66,26 @@ describe('recovery/invalid-cursor-refused', () => {
     expect(result).toMatchObject({ verdict: 'broken' })
     expect(resultLine(result)).toMatch(/cursor "offset:00000005"\) gave a cursor this run never handed out and got a page \(an empty one\)/)
   })
+  test('holds on the reference: offsets within the run that no page ended at refused', async () => {
+    const result = checkInvalidCursorRefused(await recordBundledScenario('pager/cursor-never-handed-out', createReferencePager))
+    expect(resultLine(result)).toBe('3 cursors never handed out ("offset:00000001", "offset:00000003", "offset:00000000") answered invalid_cursor')
+  })
+  test('breaks on a pager that reads any well-formed offset within the run, handed out or not', async () => {
+    const result = checkInvalidCursorRefused(await recordBundledScenario('pager/cursor-never-handed-out', mutant('reads-any-offset')))
+    expect(result).toMatchObject({ verdict: 'broken', witness: { request: { cursor: 'offset:00000001' }, answer: 'page', page: { first: 'cap-0004' } } })
+    expect(resultLine(result)).toMatch(/cursor "offset:00000001"\) gave a cursor this run never handed out and got a page, not invalid_cursor/)
+  })
+  test('the reference refuses a cursor of its own format it has not handed out yet, and reads it once it has', async () => {
+    const pager = createReferencePager()
+    await pager.setup({ records: loadAnalysisRunFixture('analysis-run/six-turns').records, ceilings: [{ measure: 'json-bytes', max: 262144 }] })
+    const at1 = { collection: 'model-exchanges', limit: 1, cursor: 'offset:00000001' }
+    expect(await pager.read(at1)).toMatchObject({ ok: false, error: { code: 'invalid_cursor' } })
+    expect(await pager.read({ collection: 'model-exchanges', limit: 1, cursor: null })).toMatchObject({ ok: true, page: { cursor: 'offset:00000001' } })
+    expect(await pager.read({ ...at1, collection: 'capability-calls' })).toMatchObject({ ok: false, error: { code: 'invalid_cursor' } }) // handed out for the other collection
+    expect(await pager.read(at1)).toMatchObject({ ok: true, page: { items: [{ index: 1 }] } })
+    await pager.setup({ records: loadAnalysisRunFixture('analysis-run/six-turns').records, ceilings: [{ measure: 'json-bytes', max: 262144 }] })
+    expect(await pager.read(at1)).toMatchObject({ ok: false, error: { code: 'invalid_cursor' } }) // a setup forgets the cursors of the run before it
+  })
   test('breaks on a pager that restarts from the beginning, and says so', async () => {
     const result = checkInvalidCursorRefused(await recordBundledScenario('pager/invalid-cursor', mutant('restarts-on-unreadable-cursor')))
     expect(result).toMatchObject({ verdict: 'broken', witness: { answer: 'page', page: { first: 'cap-0001' } } })
@@ -108,7 +129,7 @@ describe('size/oversized-item-fails-cleanly owns every wrong answer to an item t
     expect(resultLine(result)).toMatch(message)
   })
   test('a refusal whose cursor skips the next item too', async () => {
-    const reference = createReferencePager()
+    const reference = createPager({ readsAnyOffset: true }) // it reads the cursor it never handed out: the one past the next item
     const skipsOneMore: PagerPort = {
       setup: (request) => reference.setup(request),
       async read(request) {

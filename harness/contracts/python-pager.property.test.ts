@@ -42,7 +42,7 @@ const pythonMutants = [
     find: 'self.page([], cursor_at(0, 1)), self.page([], None)',
     replace: '{"items": [], "cursor": cursor_at(0, 1)}, {"items": [], "cursor": None}',
   },
-  { name: 'stalls-on-oversized', breaks: 'size/oversized-item-fails-cleanly', find: 'cursor=cursor_at(start + 1, total)', replace: 'cursor=cursor_at(start, total)' },
+  { name: 'stalls-on-oversized', breaks: 'size/oversized-item-fails-cleanly', find: 'cursor=self.hand_out(cursor_at(start + 1, total))', replace: 'cursor=self.hand_out(cursor_at(start, total))' },
   { name: 'last-output-wins', breaks: 'recovery/items-as-derived', find: 'outputs.setdefault(call_id, record["payload"])', replace: 'outputs[call_id] = record["payload"]' },
   { name: 'serves-any-collection', breaks: 'recovery/unknown-collection-refused', find: 'if name not in COLLECTIONS:', replace: 'if name is None:' },
 ]

@@ -8,12 +8,15 @@ import { isValidLimit, maxLimit } from '#harness/contracts/pager/step-reads.ts'
 export const unknownCollections = ['tool-calls', 'Model-Exchanges', 'model-exchange', 'capability_calls', 'model-exchanges ', 'exchanges', '🔎'] as const
 
 /**
- * Cursors no pager hands out: garbage, empty, another pager's format, far past the end, and — `at-end`, made into
- * `offset:<items>` of the collection read — just past its end, which no pager hands out either (its last page's cursor
- * is null). None other has the reference's `offset:` and eight digits within a run, which a pager may rightly read as
- * its own.
+ * Cursors a pager never hands out, or may not have: garbage, empty, another pager's format, far past the end, `at-end`
+ * (made into `offset:<items>` of the collection read) just past its end, which no pager hands out (its last page's
+ * cursor is null), and `offset:00000001`, the reference's own format within the run, which a pager that only checks a
+ * cursor parses and is in range reads as its own. A pager that did hand that one out in the run owns it: the kit does
+ * not judge that read (docs/pager-port.md), so `stepsOf` follows it with a read at the end, which no pager owns.
  */
-export const unreadableCursors = ['contract-kit:not-a-cursor', '', 'offset:99999999', 'offset:-1', 'null', 'eyJvZmZzZXQiOjB9', '🔎', 'at-end'] as const
+export const unreadableCursors = ['contract-kit:not-a-cursor', '', 'offset:99999999', 'offset:-1', 'null', 'eyJvZmZzZXQiOjB9', '🔎', 'at-end', 'offset:00000001'] as const
+
+const inRangeCursor = 'offset:00000001'
 
 /** Which collection a step reads: the scenario's focus, the other collection of the run, or one no run has (its name). */
 export type CollectionDraw = 'focus' | 'other' | { unknown: string }
@@ -135,7 +138,7 @@ export function stepsOf(
   pagesNeeded: (collection: string, limit: number) => number | undefined = () => undefined,
 ): PagerStep[] {
   const other = collectionNames.find((c) => c !== focus)!
-  return draws.map((draw) => {
+  return draws.flatMap((draw): PagerStep[] => {
     const known = typeof draw.collection === 'string'
     const named = draw.collection === 'focus' ? focus : draw.collection === 'other' ? other : draw.collection.unknown
     const invalid = !isValidLimit(draw.limit)
@@ -144,10 +147,13 @@ export function stepsOf(
     if (draw.kind === 'walk') {
       const pages = () => pagesNeeded(collection, draw.limit ?? maxLimit) ?? Math.max(1, itemsIn(collection))
       const bounded = draw.spare !== undefined && !invalid && known ? { maxPages: pages() + draw.spare } : {}
-      return { walk: { collection, ...limit, ...bounded } }
+      return [{ walk: { collection, ...limit, ...bounded } }]
     }
-    const drawn = draw.cursor === 'at-end' ? `offset:${String(itemsIn(collection)).padStart(8, '0')}` : draw.cursor
+    const atEnd = `offset:${String(itemsIn(collection)).padStart(8, '0')}`
+    const drawn = draw.cursor === 'at-end' ? atEnd : draw.cursor
     const cursor = invalid ? (drawn === undefined ? {} : { cursor: null }) : drawn === undefined ? {} : { cursor: drawn }
-    return { read: { collection, ...limit, ...cursor } }
+    // an offset within the run may be the pager's own (it handed it out): the read at the end after it is never
+    const andAtEnd: PagerStep[] = !invalid && drawn === inRangeCursor ? [{ read: { collection, ...limit, cursor: atEnd } }] : []
+    return [{ read: { collection, ...limit, ...cursor } }, ...andAtEnd]
   })
 }

@@ -84,6 +84,8 @@ class Collection {
   readonly metadata: Record<string, unknown>
   /** Each ceiling's measure of the page with no items: [with a cursor, with `cursor: null`]. */
   private readonly empty: Array<[number, number]>
+  /** The cursors handed out for this run (a page's, or the one past a refused item): the only ones read back. */
+  private readonly handedOut = new Set<string>()
   /** Each item's cost under each ceiling's measure, computed the first time a page needs it. */
   private readonly costs: number[][] = []
 
@@ -99,6 +101,22 @@ class Collection {
 
   page(items: unknown[], cursor: string | null): Page {
     return { items, cursor, ...this.metadata }
+  }
+
+  /** Remembers a cursor given to the caller, so that it is read back, and returns it. */
+  handOut(cursor: string | null): string | null {
+    if (cursor !== null) this.handedOut.add(cursor)
+    return cursor
+  }
+
+  /**
+   * The offset a cursor stands for: `null`/absent is the start; otherwise only a cursor this pager handed out for this
+   * run — one in its own format that no page ended at (offset 1 when pages ended at 7 and 14) is as invalid as garbage.
+   */
+  startOf(cursor: unknown): number | undefined {
+    if (cursor === undefined || cursor === null) return 0
+    if (typeof cursor !== 'string' || !this.handedOut.has(cursor)) return undefined
+    return Number(cursorPattern.exec(cursor)![1])
   }
 
   private costOf(index: number): number[] {
@@ -165,27 +183,18 @@ export function createPager(options: PagerOptions = {}): PagerPort {
       if (!isCollectionName(request.collection)) return fail('unknown_collection', `no collection named ${JSON.stringify(request.collection)}`)
       const collection = collectionOf(request.collection)
       const total = collection.items.length
-      const start = startOf(request.cursor, total)
+      const start = collection.startOf(request.cursor)
       if (start === undefined) return fail('invalid_cursor', `not a cursor of this run: ${JSON.stringify(request.cursor)}`)
       if (total === 0) return { ok: true, page: collection.page([], null) }
 
       const bound = limitIgnored ? maxLimit : limit // the mutant's one fault: the requested limit is not the bound
       const end = collection.largestFittingEnd(start, bound)
-      if (end > start) return { ok: true, page: collection.page(collection.items.slice(start, end), end < total ? cursorAt(end) : null) }
+      if (end > start) return { ok: true, page: collection.page(collection.items.slice(start, end), collection.handOut(end < total ? cursorAt(end) : null)) }
       // the item at `start` cannot fit a page alone: refuse it, with a cursor just past it (null after the last)
-      const after = start + 1 < total ? cursorAt(start + 1) : null
+      const after = collection.handOut(start + 1 < total ? cursorAt(start + 1) : null)
       return fail('result_limit_exceeded', `item ${start} of ${request.collection} alone does not fit the ceilings`, { cursor: after })
     },
   }
-}
-
-/** The offset a cursor stands for: `null`/absent is the start; otherwise only a cursor this pager hands out for this run. */
-function startOf(cursor: unknown, total: number): number | undefined {
-  if (cursor === undefined || cursor === null) return 0
-  const match = typeof cursor === 'string' ? cursorPattern.exec(cursor) : null
-  if (!match) return undefined
-  const offset = Number(match[1])
-  return offset < total ? offset : undefined // we never hand out a cursor at or past the end
 }
 
 function fail(code: string, message: string, data?: { cursor: string | null }): PagerReadResult {
