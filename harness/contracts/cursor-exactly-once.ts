@@ -46,7 +46,7 @@ export const cursorExactlyOnce = defineContract<PagerHistory>({
       const walk = reads.filter((r) => r.step === step)
       const spec = stepReads([s])[0]
       if (!spec.validLimit) continue
-      if (walk.length === 0) return unknown(`the walk of step ${step} over ${spec.collection} made no read`)
+      if (walk.length === 0) return unknown(`the walk of step ${step} over ${shownWord(spec.collection)} made no read`)
       const oracle = oracles.get(walk[0].request.collection)
       if (!oracle) continue
       const result = checkWalk(history, step, walk, oracle)

@@ -28,6 +28,7 @@ export const largestFittingPrefix = defineContract<PagerHistory>({
     const oracles = indexedOracles(history)
     const reads = pagerReads(history)
     const shown = { full: 0, ceiling: 0, end: 0 }
+    const unjudged = { notDerived: 0, noCollection: 0 } // pages of items the kit cannot place in a collection's order
     for (const read of reads) {
       const o = read.outcome
       if (o.kind !== 'page' && o.kind !== 'rejected') continue
@@ -35,11 +36,14 @@ export const largestFittingPrefix = defineContract<PagerHistory>({
       const oracle = oracles.get(read.request.collection)
       if (o.kind === 'rejected') {
         return broken(
-          `the page read at event ${read.invoke.index} (${requestLine(read)}) holds ${page.items.length} items but measures ${o.measure} ${o.value}, over its ceiling ${o.max}: no fitting prefix`,
+          `the page read at event ${read.invoke.index} (${requestLine(read)}) holds ${counted(page.items.length, 'item')} but measures ${o.measure} ${o.value}, over its ceiling ${o.max}: no fitting prefix`,
           { ...describeRead(read), page: describePage(page, oracle), measure: o.measure, value: o.value, max: o.max },
         )
       }
-      if (!oracle) continue
+      if (!oracle) {
+        if (page.items.length > 0) unjudged.noCollection++
+        continue
+      }
       const limit = read.request.limit ?? maxLimit
       if (page.items.length === 0) {
         if (read.start !== undefined && itemFits(history, oracle.collection)[read.start] === 'fits') {
@@ -56,7 +60,10 @@ export const largestFittingPrefix = defineContract<PagerHistory>({
         continue
       }
       const last = oracle.indexOf(page.items[page.items.length - 1])
-      if (last === undefined) continue
+      if (last === undefined) {
+        unjudged.notDerived++
+        continue
+      }
       if (last + 1 >= oracle.items.length) {
         shown.end++
         continue
@@ -68,7 +75,7 @@ export const largestFittingPrefix = defineContract<PagerHistory>({
         continue
       }
       return broken(
-        `the page read at event ${read.invoke.index} (${requestLine(read)}) holds ${page.items.length} items, but the next item ${oracle.ids[last + 1]} fits too`,
+        `the page read at event ${read.invoke.index} (${requestLine(read)}) holds ${counted(page.items.length, 'item')}, but the next item ${oracle.ids[last + 1]} fits too`,
         {
           ...describeRead(read),
           page: describePage(page, oracle),
@@ -78,7 +85,15 @@ export const largestFittingPrefix = defineContract<PagerHistory>({
       )
     }
     const pages = shown.full + shown.ceiling + shown.end
-    if (pages === 0) return unknown(`no read returned a page of items the kit could judge (${answersLine(reads)})`)
+    if (pages === 0) {
+      // never "no page of items" beside a count of pages of items: say which pages came back and why none was judged
+      const why = [
+        unjudged.notDerived > 0 && `${figure(unjudged.notDerived)} whose last item is no item of its collection as derived`,
+        unjudged.noCollection > 0 && `${figure(unjudged.noCollection)} of a collection that does not exist`,
+      ].filter(Boolean)
+      if (why.length === 0) return unknown(`no read returned a page of items (${answersLine(reads)})`)
+      return unknown(`no page of items could be judged: ${counted(unjudged.notDerived + unjudged.noCollection, 'page')} of items came back, ${why.join(', ')}`)
+    }
     const how = [
       shown.full > 0 && `${figure(shown.full)} full to the limit`,
       shown.ceiling > 0 && `${figure(shown.ceiling)} where the next item breaks a ceiling`,

@@ -10,6 +10,7 @@ import { checkItemsAsDerived } from '#harness/contracts/items-as-derived.ts'
 import { checkUnknownCollectionRefused } from '#harness/contracts/unknown-collection-refused.ts'
 import { checkInvalidCursorRefused } from '#harness/contracts/invalid-cursor-refused.ts'
 import { checkCursorExactlyOnce } from '#harness/contracts/cursor-exactly-once.ts'
+import { checkLargestFittingPrefix } from '#harness/contracts/largest-fitting-prefix.ts'
 
 // issue 24: where a pager contract quotes or compares what the pager answered — an item's text, a cursor, a
 // collection's name — its message shows it with every invisible character escaped and names where a text first
@@ -80,5 +81,28 @@ describe('recovery/unknown-collection-refused and recovery/invalid-cursor-refuse
     const steps: PagerStep[] = [{ read: { collection: 'model-exchanges', cursor: 'nope' } }]
     expect(resultLine(checkInvalidCursorRefused(await replay(answering('invalid_cursor\u200B'), steps)))).toMatch(/and got "invalid_cursor\\u\{200B\}", not invalid_cursor$/)
     expect(resultLine(checkInvalidCursorRefused(await replay(answering('bad_cursor'), steps)))).toMatch(/and got bad_cursor, not invalid_cursor$/)
+  })
+})
+
+describe('collection names in messages', () => {
+  test('a name with a space is quoted where a request is shown', async () => {
+    const reference = createReferencePager()
+    // reads any name with its spaces made dashes: "model exchanges" is served as model-exchanges
+    const dashes: PagerPort = { setup: (request) => reference.setup(request), read: (request) => reference.read({ ...request, collection: request.collection.replaceAll(' ', '-') }) }
+    const history = await replay(() => dashes, [{ read: { collection: 'model-exchanges' } }, { read: { collection: 'model exchanges' } }])
+    expect(resultLine(checkUnknownCollectionRefused(history))).toBe(
+      'the read at event 4 ("model exchanges", limit default, cursor null) asked for a collection that does not exist and got a page of 1 item, not unknown_collection',
+    )
+  })
+})
+
+describe('size/largest-fitting-prefix', () => {
+  test('pages of items none of which it can judge: it says they came back and why, never that none did', async () => {
+    const history = await replay(changing((items) => items.map((item) => ({ ...(item as object), extra: 1 }))), [{ read: { collection: 'model-exchanges' } }])
+    expect(resultLine(checkLargestFittingPrefix(history))).toBe('no page of items could be judged: 1 page of items came back, 1 whose last item is no item of its collection as derived')
+  })
+  test('no page of items at all: it says so, with the answers', async () => {
+    const history = await replay(createReferencePager, [{ read: { collection: 'model-exchanges', limit: 1, cursor: 'nope' } }])
+    expect(resultLine(checkLargestFittingPrefix(history))).toBe('no read returned a page of items (1 read: 1 invalid_cursor)')
   })
 })

@@ -2,7 +2,7 @@ import type { Page } from '#harness/ports/pager-port.ts'
 import type { PagerRead } from '#harness/contracts/pager/pager-reads.ts'
 import type { IndexedOracle } from '#harness/contracts/pager/pager-reads.ts'
 import { counted } from '#harness/contracts/counted.ts'
-import { quoted, visibleJson } from '#harness/contracts/text-difference.ts'
+import { quoted, shownWord, visibleJson } from '#harness/contracts/text-difference.ts'
 
 /** A short description of where a read happened, for a witness: the event, the step and the request. */
 export function describeRead(read: PagerRead): Record<string, unknown> {
@@ -19,10 +19,10 @@ export function describePage(page: Page, oracle: IndexedOracle | undefined): Rec
   return { items: n, ...(n > 0 ? { first: idOf(page.items[0]), last: idOf(page.items[n - 1]) } : {}), cursor: page.cursor }
 }
 
-/** A request as one line: `model-exchanges, limit 100, cursor null`. */
+/** A request as one line: `model-exchanges, limit 100, cursor null`; a collection name that is no plain word is quoted (`"model exchanges"`). */
 export function requestLine(read: PagerRead): string {
   const r = read.request
-  return `${r.collection}, limit ${r.limit ?? 'default'}, cursor ${r.cursor == null ? 'null' : typeof r.cursor === 'string' ? quoted(r.cursor) : visibleJson(r.cursor, 80)}`
+  return `${shownWord(r.collection)}, limit ${r.limit ?? 'default'}, cursor ${r.cursor == null ? 'null' : typeof r.cursor === 'string' ? quoted(r.cursor) : visibleJson(r.cursor, 80)}`
 }
 
 /** How a History's reads were answered, on one line for a reason: `3 reads: 2 empty pages, 1 result_limit_exceeded`. */
