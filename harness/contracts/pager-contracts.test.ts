@@ -52,7 +52,7 @@ function notApplicableOnReference(name: string): string[] {
   return [
     ...(atTheEdge.includes(name) ? [] : ['size/oversized-item-fails-cleanly']),
     ...(['default-read', 'invalid-limit'].includes(name) ? ['recovery/cursor-exactly-once'] : []),
-    ...(name === 'unknown-collection' ? [] : ['recovery/unknown-collection-refused']),
+    ...(['unknown-collection', 'collection-name-with-spaces'].includes(name) ? [] : ['recovery/unknown-collection-refused']),
     ...(['invalid-cursor', 'cursor-never-handed-out'].includes(name) ? [] : ['recovery/invalid-cursor-refused']),
   ]
 }
@@ -82,6 +82,7 @@ describe('pager/reference (integration)', () => {
     const edge = [fits, limit, prefix, oversized, first, once, derived]
     expect(exercised).toEqual({
       'ceiling-one-under-a-page': walked,
+      'collection-name-with-spaces': [...walked, unknownCollection],
       'cursor-never-handed-out': [...walked, invalidCursor],
       'derivation-edges': walked,
       'empty-collection': walked,
