@@ -51,7 +51,7 @@ const atTheEdge = ['metadata-counts', 'oversized-exchange', 'oversized-in-the-mi
 function notApplicableOnReference(name: string): string[] {
   return [
     ...(atTheEdge.includes(name) ? [] : ['size/oversized-item-fails-cleanly']),
-    ...(['default-read', 'invalid-limit'].includes(name) ? ['recovery/cursor-exactly-once'] : []),
+    ...(['default-read', 'invalid-limit', 'negative-limit'].includes(name) ? ['recovery/cursor-exactly-once'] : []),
     ...(['unknown-collection', 'collection-name-with-spaces'].includes(name) ? [] : ['recovery/unknown-collection-refused']),
     ...(['invalid-cursor', 'cursor-never-handed-out'].includes(name) ? [] : ['recovery/invalid-cursor-refused']),
   ]
@@ -89,6 +89,7 @@ describe('pager/reference (integration)', () => {
       'invalid-cursor': [...walked, invalidCursor],
       'json-bytes-decides': edge,
       'last-page-at-its-ceiling': walked,
+      'negative-limit': [limit], // named in the scenario
       'oversized-in-the-middle': edge,
       'runes-decides': edge,
       'setup-replaces': walked,
