@@ -93,6 +93,7 @@ describe('pager/reference (integration)', () => {
       'oversized-in-the-middle': edge,
       'runes-decides': edge,
       'setup-replaces': walked,
+      'two-ceilings-one-measure': walked,
       'unknown-collection': [...walked, unknownCollection],
       'utf16-units-decides': edge,
       'utf8-bytes-decides': edge,
