@@ -63,6 +63,11 @@ describe('pager/reference (integration)', () => {
     expect(judgement.verdict, judgement.reason).toBe('held')
     const name = id.slice(id.lastIndexOf('/') + 1)
     for (const c of judgement.contracts) {
+      if (name === 'setup-with-no-records' && c.id !== 'recovery/cursor-exactly-once') {
+        // a run with no records: no page holds an item, so nothing but the walks is judged (the scenario names them alone)
+        expect(c, c.id).toMatchObject({ verdict: expect.stringMatching(/^(unknown|not-applicable)$/), exercised: false })
+        continue
+      }
       if (notApplicableOnReference(name).includes(c.id)) {
         expect(c, c.id).toMatchObject({ verdict: 'not-applicable', exercised: false })
         continue
@@ -93,6 +98,7 @@ describe('pager/reference (integration)', () => {
       'oversized-in-the-middle': edge,
       'runes-decides': edge,
       'setup-replaces': walked,
+      'setup-with-no-records': [once], // named in the scenario
       'two-ceilings-one-measure': walked,
       'unknown-collection': [...walked, unknownCollection],
       'utf16-units-decides': edge,
