@@ -96,6 +96,7 @@ describe('pager/reference (integration)', () => {
       'last-page-at-its-ceiling': walked,
       'negative-limit': [limit], // named in the scenario
       'oversized-in-the-middle': edge,
+      'retried-output-earlier-in-array': walked,
       'runes-decides': edge,
       'setup-replaces': walked,
       'setup-with-no-records': [once], // named in the scenario

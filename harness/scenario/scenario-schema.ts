@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { measureNames } from '#harness/measures/measure-name.ts'
 import { analysisRunNames } from '#fixtures/analysis-run/analysis-runs.ts'
 import { collectionNames } from '#fixtures/analysis-run/derive-collection.ts'
-import { derivationEdges } from '#fixtures/analysis-run/derivation-edges.ts'
+import { allDerivationEdges } from '#fixtures/analysis-run/derivation-edges.ts'
 import { contractsOfPort } from '#harness/contracts/index.ts'
 import { exercisedContracts } from '#harness/contracts/exercised-contracts.ts'
 import { sessionClientScenarioSchema } from '#harness/scenario/session-client-scenario-schema.ts'
@@ -111,9 +111,9 @@ const analysisRunGenerator = strict(
     repeatedOutputs: boundedList(integer('a call number from 1 to 20,000', 1, 20_000), 'a list of call numbers', 20_000)
       .optional()
       .describe('Capability calls given a second, later output with another result (a retry): the first one counts.'),
-    edges: boundedList(oneOf(derivationEdges), 'a list of derivation edge cases', scenarioBounds.list)
+    edges: boundedList(oneOf(allDerivationEdges), 'a list of derivation edge cases', scenarioBounds.list)
       .optional()
-      .describe('Derivation edge cases of docs/fixtures.md applied to the run (odd-calls, unpaired, output-first, second-output, array-order, equal-seq).'),
+      .describe('Derivation edge cases of docs/fixtures.md applied to the run (odd-calls, unpaired, output-first, second-output, array-order, equal-seq, retry-first-in-array).'),
   },
   'the analysis-run generator\'s parameters: seed, preludes, turns, exchanges, toolCalls, context, unpaired, repeatedOutputs, edges',
 )
