@@ -94,6 +94,7 @@ describe('pager/reference (integration)', () => {
       'invalid-cursor': [...walked, invalidCursor],
       'json-bytes-decides': edge,
       'last-page-at-its-ceiling': walked,
+      'lone-surrogates': walked,
       'maps-of-32-keys': walked,
       'negative-limit': [limit], // named in the scenario
       'oversized-in-the-middle': edge,

@@ -113,7 +113,7 @@ const analysisRunGenerator = strict(
       .describe('Capability calls given a second, later output with another result (a retry): the first one counts.'),
     edges: boundedList(oneOf(allDerivationEdges), 'a list of derivation edge cases', scenarioBounds.list)
       .optional()
-      .describe('Derivation edge cases of docs/fixtures.md applied to the run (odd-calls, unpaired, output-first, second-output, array-order, equal-seq, retry-first-in-array, wide-maps).'),
+      .describe('Derivation edge cases of docs/fixtures.md applied to the run (odd-calls, unpaired, output-first, second-output, array-order, equal-seq, retry-first-in-array, wide-maps, lone-surrogates).'),
   },
   'the analysis-run generator\'s parameters: seed, preludes, turns, exchanges, toolCalls, context, unpaired, repeatedOutputs, edges',
 )
