@@ -123,6 +123,29 @@ describe('paths and values quoted with what cannot be seen escaped', () => {
   })
 })
 
+describe('size/remedies-fit-shape: a depth remedy whose value is of another JSON type is judged, never run', () => {
+  const depthAs = (value: unknown) => changed((result) => ({ ...result, remedies: result.remedies.map((r) => (r.option === 'depth' ? ({ option: 'depth', value } as unknown as Remedy) : r)) }))
+  test.for([
+    ['a string', '13', '"13"'],
+    ['an object', { n: 13 }, '{"n":13}'],
+    ['a list', [13], '[13]'],
+    ['a fraction', 6.5, '6.5'],
+  ] as const)('%s: only size/remedies-fit-shape breaks; the kit runs --compact and --interactive alone', async ([, value, shown]) => {
+    const reference = await record('deep-page-offers-depth', createReferenceToolOutput)
+    const history = await record('deep-page-offers-depth', depthAs(value))
+    expect(verdicts(history)).toEqual({ ...verdicts(reference), 'size/remedies-fit-shape': 'broken' })
+    expect(remediesFitShape.check(history)).toMatchObject({ message: `remedy 1 is not of a documented shape ({ option: 'depth', value: N }, { option: 'compact' } or { option: 'interactive' }): the depth remedy's value is ${shown}, not a positive integer` })
+    const ran = history.events.flatMap((e) => (e.type === 'note' && e.what === 'remedy' ? [(e.value as { remedy: Remedy }).remedy.option] : []))
+    expect(ran).toEqual(['compact', 'interactive'])
+    expect(remedyShrinksOutput.check(history)).toMatchObject({ verdict: 'held', evidence: expect.stringMatching(/; 1 off-shape remedy not run \(size\/remedies-fit-shape judges it\)$/) })
+  })
+  test('no remedy of a documented shape: size/remedy-shrinks-output has nothing to run (unknown), never a crash', async () => {
+    const history = await record('deep-page-offers-depth', changed((result) => ({ ...result, remedies: [{ option: 'depth', value: '13' } as unknown as Remedy] })))
+    expect(remediesFitShape.check(history).verdict).toBe('broken')
+    expect(remedyShrinksOutput.check(history)).toEqual({ verdict: 'unknown', reason: 'no remedy offered is of a documented shape: nothing the kit may run; 1 off-shape remedy not run (size/remedies-fit-shape judges it)' })
+  })
+})
+
 describe('size/depth-is-nesting-only: a limited snapshot that is not the unlimited one', () => {
   test('of the same size — two spaces for a no-break space — it says where they differ, not only two equal sizes', async () => {
     const nbsp = (): SnapshotterPort => {

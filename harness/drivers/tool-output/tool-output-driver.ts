@@ -13,6 +13,7 @@ import { kitSnapshotter } from '#harness/drivers/tool-output/kit-snapshotter.ts'
 import { changesOutside, createSandbox, pathsOutside } from '#harness/drivers/tool-output/sandbox.ts'
 import { readRecovered } from '#harness/recovery/read-recovered.ts'
 import { refusedEntries } from '#harness/drivers/refused-entries.ts'
+import { remedyOffShape } from '#harness/contracts/tool-output/remedy-off-shape.ts'
 
 /** A tool-output scenario made ready: its page and its resolved `given`. */
 export interface PreparedToolOutput {
@@ -34,7 +35,7 @@ export function remedyOptions(remedy: Remedy): SnapshotOptions {
  * The tool-output port's driver: snapshots the page with the kit's snapshotter (the tool's whole output, with the
  * scenario's trailer after it), hands it to the tool with the cap and a sandboxed spill policy (its folder named and
  * its spill names taken as the scenario says), then records what changed in the sandbox outside the grant, the
- * size of the output each offered remedy gives, and what reading the recovery command back (by the kit, never run)
+ * size of the output each offered remedy of a documented shape gives (an off-shape one is never run), and what reading the recovery command back (by the kit, never run)
  * returned. With `runs`, the tool runs again in the same sandbox, each later output with a line naming its run, and
  * every run's recovery command is read back after the last. A named pipe, socket or device the tool left in its sandbox ends the run `error` (never opened).
  */
@@ -88,8 +89,9 @@ export const toolOutputDriver: Driver<ToolOutputScenario, PreparedToolOutput> = 
         watchedOutside: pathsOutside(before, after, inside).length,
         ...(found.refused.length > 0 ? { refused: found.refused } : {}),
       })
-      if (result) {
-        for (const remedy of result.remedies) {
+      if (result && Array.isArray(result.remedies)) {
+        // only a remedy of a documented shape is run: an off-shape one (a depth of another JSON type) is judged, never run
+        for (const remedy of result.remedies.filter((r) => remedyOffShape(r) === undefined)) {
           // the tool run with the remedy prints the same trailer after its snapshot
           const text = (await snapshotter.snapshot({ html: page.html, options: remedyOptions(remedy) })).text + (given.trailer ?? '')
           recorder.note('remedy', { remedy, size: measure(unit, text), bytes: measure('utf8-bytes', text) })
