@@ -123,6 +123,22 @@ describe('paths and values quoted with what cannot be seen escaped', () => {
   })
 })
 
+describe('recovery/spill-fallback: a banner that says "not kept" yet claims a save', () => {
+  test.for([
+    ['a path', ' A copy of the whole output was written to /tmp/tool-output/snapshot.txt.', 'written to /tmp/tool-output/snapshot.txt.'],
+    ['a read-back command', "\nRead it back: sed -n '1,240p' /tmp/snapshot.txt", "sed -n '1,240p' /tmp/snapshot.txt"],
+  ] as const)('%s: only recovery/spill-fallback breaks, quoting the claim', async ([, extra, claim]) => {
+    const reference = await record('fallback-no-spiller', createReferenceToolOutput)
+    const history = await record('fallback-no-spiller', changed((result) => ({ ...result, banner: `${result.banner}${extra}` })))
+    expect(verdicts(history)).toEqual({ ...verdicts(reference), 'recovery/spill-fallback': 'broken' })
+    expect(spillFallback.check(history)).toMatchObject({ message: `with spill policy none nothing was kept, and the banner says "The rest of the output was not kept", yet it also claims a save: ${JSON.stringify(claim)}`, witness: { claim } })
+  })
+  test('"nothing was saved" beside the words claims nothing: held', async () => {
+    const history = await record('fallback-no-spiller', changed((result) => ({ ...result, banner: `${result.banner} Nothing was saved.` })))
+    expect(spillFallback.check(history).verdict).toBe('held')
+  })
+})
+
 describe('size/remedies-fit-shape: a depth remedy whose value is of another JSON type is judged, never run', () => {
   const depthAs = (value: unknown) => changed((result) => ({ ...result, remedies: result.remedies.map((r) => (r.option === 'depth' ? ({ option: 'depth', value } as unknown as Remedy) : r)) }))
   test.for([
