@@ -139,6 +139,27 @@ describe('recovery/spill-fallback: a banner that says "not kept" yet claims a sa
   })
 })
 
+describe('security/spill-confined: a copy of the output under HOME, TMPDIR or an XDG folder (over stdio, where the kit watches them)', () => {
+  /** The History with the sandbox note's watched folders and writes as a tool process of its own would have them. */
+  const watching = (history: ToolOutputHistory, watchedWrites: unknown[]) => ({
+    ...history,
+    events: history.events.map((e) => (e.type === 'note' && e.what === 'sandbox' ? { ...e, value: { ...(e.value as object), watched: ['HOME', 'TMPDIR', 'XDG_CACHE_HOME'], watchedWrites } } : e)),
+  })
+  test('a copy breaks it, naming the variable and the path', async () => {
+    const history = watching(await record('fallback-no-spiller', createReferenceToolOutput), [{ where: 'TMPDIR', path: 'tool/last-output.txt', copy: true }])
+    expect(spillConfined.check(history)).toEqual({
+      verdict: 'broken',
+      message: 'the tool wrote a copy of its output outside the grant, in 1 file under HOME, TMPDIR or an XDG folder: "TMPDIR/tool/last-output.txt"',
+      witness: { watchedCopies: ['TMPDIR/tool/last-output.txt'] },
+    })
+  })
+  test('a file written there that holds no piece of the output (a compile cache) is no copy: the evidence is the same as in process', async () => {
+    const reference = await record('oversized-snapshot-spilled', createReferenceToolOutput)
+    const history = watching(reference, [{ where: 'TMPDIR', path: 'tsx-0/cache.json', copy: false }])
+    expect(spillConfined.check(history)).toEqual(spillConfined.check(reference))
+  })
+})
+
 describe('size/remedies-fit-shape: a depth remedy whose value is of another JSON type is judged, never run', () => {
   const depthAs = (value: unknown) => changed((result) => ({ ...result, remedies: result.remedies.map((r) => (r.option === 'depth' ? ({ option: 'depth', value } as unknown as Remedy) : r)) }))
   test.for([
