@@ -89,6 +89,7 @@ const notApplicableOnReference: Record<string, string[]> = {
   'lone-low-surrogate-after-ascii': ['recovery/spill-roundtrip'],
   'lone-low-surrogate-after-fullwidth': ['recovery/spill-roundtrip'],
   'taken-names-quoted-folder': ['recovery/spill-fallback'],
+  'taken-names-dangling': ['recovery/spill-fallback'],
   'spilled-twice': ['recovery/spill-fallback'],
   'trailer-line-with-dash': ['recovery/spill-roundtrip'],
   'depth-deep-page': [],

@@ -77,7 +77,7 @@ export const toolOutputDriver: Driver<ToolOutputScenario, PreparedToolOutput> = 
     recorder.note('snapshot', { snapshotter: snapshot.snapshotter, text: snapshot.text, size: measure(unit, snapshot.text), bytes: measure('utf8-bytes', snapshot.text) })
     const sandbox = createSandbox(given.spill as 'granted' | 'none' | 'failing' | 'no-grant', {
       ...(given.folderName !== undefined ? { folderName: given.folderName } : {}),
-      ...(given.takenNames ? { taken: { output: snapshot.text, names: given.takenNames } } : {}),
+      ...(given.takenNames ? { taken: { output: snapshot.text, names: given.takenNames, ...(given.takenBy ? { by: given.takenBy as 'decoy' | 'dangling' } : {}) } } : {}),
     })
     try {
       const before = sandbox.scan()
