@@ -6,19 +6,7 @@ import { overItsCap } from '#harness/contracts/tool-output/scenario-output-size.
 import { capAmount } from '#harness/contracts/tool-output/cap-amount.ts'
 import { longestHead } from '#harness/contracts/tool-output/longest-head.ts'
 import { readHeadShape } from '#harness/contracts/tool-output/read-head-shape.ts'
-import { visibleJson } from '#harness/contracts/text-difference.ts'
-
-/** Why a remedy as answered is not one of the documented shapes, or undefined when it is one. */
-function offShape(remedy: unknown): string | undefined {
-  if (typeof remedy !== 'object' || remedy === null || Array.isArray(remedy)) return 'it is not an object'
-  const { option, ...rest } = remedy as Record<string, unknown>
-  const keys = Object.keys(rest)
-  if (option === 'compact' || option === 'interactive') return keys.length === 0 ? undefined : `{ option: '${option}' } carries ${keys.join(', ')}`
-  if (option !== 'depth') return `its option is ${visibleJson(option)}, not depth, compact or interactive`
-  const { value, ...others } = rest
-  if (!Number.isInteger(value) || (value as number) < 1) return `the depth remedy's value is ${visibleJson(value)}, not a positive integer`
-  return Object.keys(others).length === 0 ? undefined : `the depth remedy carries ${Object.keys(others).join(', ')}`
-}
+import { remedyOffShape } from '#harness/contracts/tool-output/remedy-off-shape.ts'
 
 /**
  * size/remedies-fit-shape: the remedies a cut snapshot's banner offers are the ones its head's shape calls for —
@@ -40,7 +28,7 @@ export const remediesFitShape = defineContract<ToolOutputHistory>({
     const remedies = result.remedies as unknown[]
     if (!Array.isArray(remedies)) return broken('the answer\'s remedies are not a list', { remedies })
     for (const [index, remedy] of remedies.entries()) {
-      const why = offShape(remedy)
+      const why = remedyOffShape(remedy)
       if (why) return broken(`remedy ${index + 1} is not of a documented shape ({ option: 'depth', value: N }, { option: 'compact' } or { option: 'interactive' }): ${why}`, { remedy, index })
     }
     // the shape of the head the cut must give (the longest whole-character head), whatever head the tool showed

@@ -8,8 +8,9 @@ import type { CapUnit, Remedy } from '#harness/ports/tool-output-port.ts'
 import { longestHead } from '#harness/contracts/tool-output/longest-head.ts'
 import { readHeadShape } from '#harness/contracts/tool-output/read-head-shape.ts'
 import { pageOutput } from '#harness/drivers/tool-output/resolve-cap.ts'
+import { remedyOffShape } from '#harness/contracts/tool-output/remedy-off-shape.ts'
 
-/** size/remedy-shrinks-output: every remedy the banner offers gives a smaller output for this page when the kit runs it. */
+/** size/remedy-shrinks-output: every remedy the banner offers (of a documented shape: an off-shape one is never run) gives a smaller output for this page when the kit runs it. */
 export const remedyShrinksOutput = defineContract<ToolOutputHistory>({
   id: 'size/remedy-shrinks-output',
   statement: 'Every remedy the banner offers for this input makes the output smaller when run (depth on a wide flat page does not, so it must not be offered there).',
@@ -28,7 +29,12 @@ export const remedyShrinksOutput = defineContract<ToolOutputHistory>({
     const run = toolOutputRun(history)
     const { output, result } = cutAnswer(run, 'no banner, no remedy to offer', 'no banner, no remedy to run')
     const { unit, max } = run.cap
-    const offered = result.remedies
+    if (!Array.isArray(result.remedies)) return unknown('the answer\'s remedies are not a list: nothing to run (size/remedies-fit-shape judges them)')
+    // an off-shape remedy (a depth of another JSON type, a misnamed key) is never run: size/remedies-fit-shape judges it
+    const offShape = (result.remedies as unknown[]).filter((r) => remedyOffShape(r) !== undefined).length
+    const offered = result.remedies.filter((r) => remedyOffShape(r) === undefined)
+    const skipped = offShape === 0 ? '' : `; ${offShape} off-shape remed${offShape === 1 ? 'y' : 'ies'} not run (size/remedies-fit-shape judges ${offShape === 1 ? 'it' : 'them'})`
+    if (offered.length === 0 && offShape > 0) return unknown(`no remedy offered is of a documented shape: nothing the kit may run${skipped}`)
     if (offered.length === 0) {
       // none is due where the head due (the longest whole-character head, whatever head the tool showed) holds no item
       // line, as exercisedBy says from the scenario; size/remedies-fit-shape judges that none is offered there
@@ -45,10 +51,11 @@ export const remedyShrinksOutput = defineContract<ToolOutputHistory>({
     const sizes = offered.map((remedy) => ({ remedy: flag(remedy), size: run.remedies.find((r) => sameRemedy(r.remedy, remedy))!.size }))
     const n = (x: number) => x.toLocaleString('en-US')
     const each = sizes.map((s, i) => `${s.remedy} ${i === 0 ? 'gives ' : ''}${n(s.size)}`).join(', ')
-    return held(`${offered.length} remed${offered.length === 1 ? 'y' : 'ies'} offered, each run by the kit and smaller than the output's ${capAmount(output.size, unit)}: ${each}`, {
+    return held(`${offered.length} remed${offered.length === 1 ? 'y' : 'ies'} offered, each run by the kit and smaller than the output's ${capAmount(output.size, unit)}: ${each}${skipped}`, {
       unit,
       outputSize: output.size,
       remedies: sizes,
+      ...(offShape > 0 ? { offShape } : {}),
     })
   },
 })

@@ -6,7 +6,7 @@ import type { ToolOutputHistory } from '#harness/history/history.ts'
 import { broken, defineContract, held, need, unknown } from '#harness/contracts/contract.ts'
 import { toolOutputRun } from '#harness/contracts/tool-output/tool-output-run.ts'
 
-/** security/spill-confined: nothing is written outside the granted folder — through a symlink or otherwise — and a spill path lies inside it. */
+/** security/spill-confined: nothing is written outside the granted folder — through a symlink, under HOME, TMPDIR or an XDG folder, or otherwise — and a spill path lies inside it. */
 export const spillConfined = defineContract<ToolOutputHistory>({
   id: 'security/spill-confined',
   statement: 'A tool writes nothing outside the granted tool_output_folder (symlinks included): every change the kit finds in its sandbox is inside the grant, and the spill path is too.',
@@ -18,6 +18,12 @@ export const spillConfined = defineContract<ToolOutputHistory>({
     const run = toolOutputRun(history)
     const sandbox = need(run.sandbox, 'the kit did not scan the sandbox after the call: what the tool wrote was not seen')
     const { changedOutside, folder } = sandbox
+    // a copy of the output under HOME, TMPDIR or an XDG folder (over stdio, where the kit points them at folders it watches)
+    const copies = (sandbox.watchedWrites ?? []).filter((w) => w.copy)
+    if (copies.length > 0) {
+      const named = copies.map((w) => quoted(`${w.where}/${w.path}`, Infinity))
+      return broken(`the tool wrote a copy of its output outside the grant, in ${counted(copies.length, 'file')} under HOME, TMPDIR or an XDG folder: ${listed(named, 5)}`, { watchedCopies: copies.map((w) => `${w.where}/${w.path}`) })
+    }
     if (changedOutside.length > 0) return broken(`the run changed ${counted(changedOutside.length, 'path')} outside the grant: ${listed(changedOutside.map((p) => quoted(p, Infinity)), 5)}`, { changedOutside })
     // an absence is evidence only once the tool has answered: until then it may still write
     if (run.answer.kind === 'none') return unknown('the tool gave no answer to tool-output.run: nothing written outside the grant is judged only after it answers')

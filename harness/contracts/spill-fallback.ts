@@ -5,6 +5,7 @@ import { capAmount } from '#harness/contracts/tool-output/cap-amount.ts'
 import { overItsCap } from '#harness/contracts/tool-output/scenario-output-size.ts'
 import { measure } from '#harness/measures/measure.ts'
 import { quoted } from '#harness/contracts/text-difference.ts'
+import { bannerSaveClaim } from '#harness/contracts/tool-output/banner-save-claim.ts'
 
 /** The words a banner gives where nothing was kept (docs/tool-output-port.md, rule tool-output.banner-says-not-kept). */
 const notKept = 'The rest of the output was not kept'
@@ -37,8 +38,13 @@ export const spillFallback = defineContract<ToolOutputHistory>({
       const last = result.banner.trimEnd().split('\n').at(-1) ?? ''
       return broken(`with spill policy ${run.spill} nothing was kept, yet the banner does not say "${notKept}"; its last line: ${quoted(last, 200)}`, { spill: run.spill, banner: result.banner.slice(0, 300) })
     }
+    // "not kept" and a save claim beside it (a path, "saved to …"): the agent would look for a file that does not exist
+    const claim = bannerSaveClaim(result.banner)
+    if (claim !== undefined) {
+      return broken(`with spill policy ${run.spill} nothing was kept, and the banner says "${notKept}", yet it also claims a save: ${quoted(claim, 80)}`, { spill: run.spill, claim, banner: result.banner.slice(0, 300) })
+    }
     const inline = measure(unit, result.inline)
-    return held(`spill policy ${run.spill}: the call succeeded with a plain head (${inline.toLocaleString('en-US')} of the output's ${capAmount(output.size, unit)}), no spill path, no recovery command, no error; the banner says the rest was not kept`, {
+    return held(`spill policy ${run.spill}: the call succeeded with a plain head (${inline.toLocaleString('en-US')} of the output's ${capAmount(output.size, unit)}), no spill path, no recovery command, no error; the banner says the rest was not kept, and claims no save`, {
       spill: run.spill,
       unit,
       inline,

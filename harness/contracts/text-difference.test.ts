@@ -45,6 +45,12 @@ describe('how a message shows a text, a value and a difference', () => {
     expect(quoted('ab😀c', 3)).toBe('"ab"…')
     expect(quoted('x'.repeat(200), Infinity)).toBe(`"${'x'.repeat(200)}"`)
   })
+  test('a combining mark is escaped: a decomposed é (e, U+0301) shows apart from a composed one (U+00E9)', () => {
+    expect(quoted('cafe\u0301')).toBe('"cafe\\u{0301}"')
+    expect(quoted('caf\u00E9')).toBe('"caf\u00E9"')
+    expect(visibleJson('e\u0301')).toBe('"e\\u0301"')
+    expect(differenceClause(textDifference('- text: cafe\u0301 noir', '- text: caf\u00E9 noir')!, 'what was read back')).toBe('first different at line 1 (byte 11, column 12): "- text: cafe\\u{0301} noir" is due, what was read back has "- text: caf\u00E9 noir"')
+  })
   test('visibleJson: JSON still, with what JSON leaves raw escaped as JSON escapes', () => {
     expect(visibleJson({ a: '\uFEFFx\u00A0\u2028\n', b: '\uD800', c: 1 })).toBe('{"a":"\\uFEFFx\\u00A0\\u2028\\n","b":"\\ud800","c":1}')
     expect(JSON.parse(visibleJson({ a: '\uFEFF\u200B' }))).toEqual({ a: '\uFEFF\u200B' })

@@ -44,10 +44,11 @@ export function differenceClause(d: TextDifference, what: string): string {
 
 /**
  * A text with every character one cannot see — controls, format characters (BOM, zero-width, bidi), lone surrogates,
- * spaces other than U+0020 — and U+FFFD (what a split UTF-8 character decodes to) written as an escape.
+ * combining marks (a decomposed é looks like a composed one), spaces other than U+0020 — and U+FFFD (what a split
+ * UTF-8 character decodes to) written as an escape.
  */
 export function visible(text: string): string {
-  return text.replace(/[\p{Cc}\p{Cf}\p{Cs}\p{Zs}\p{Zl}\p{Zp}\uFFFD\\]/gu, (c) => {
+  return text.replace(/[\p{Cc}\p{Cf}\p{Cs}\p{M}\p{Zs}\p{Zl}\p{Zp}\uFFFD\\]/gu, (c) => {
     if (c === ' ') return c
     if (c === '\\') return '\\\\'
     if (c === '\n') return '\\n'
@@ -75,7 +76,7 @@ function inQuotes(shown: string): string {
 
 /** A value as a message shows it: compact JSON with every invisible character JSON leaves raw (a BOM, a no-break space, U+2028) and U+FFFD escaped as `\uFEFF`, cut to `max` characters with `…`. */
 export function visibleJson(value: unknown, max = Infinity): string {
-  const json = (JSON.stringify(value) ?? String(value)).replace(/[\p{Cc}\p{Cf}\p{Zs}\p{Zl}\p{Zp}\uFFFD]/gu, (c) =>
+  const json = (JSON.stringify(value) ?? String(value)).replace(/[\p{Cc}\p{Cf}\p{M}\p{Zs}\p{Zl}\p{Zp}\uFFFD]/gu, (c) =>
     c === ' ' ? c : [...Array(c.length).keys()].map((k) => `\\u${hex(c.charCodeAt(k))}`).join(''),
   )
   return json.length <= max ? json : `${json.slice(0, boundary(json, max - 1))}…`

@@ -45,7 +45,8 @@ describe('tool-output explore finds every mutant', () => {
 })
 
 describe('tool-output explore finds nothing in the reference', () => {
-  test.for(['tool-output/reference', 'tool-output/reference@stdio'])('%s', async (name) => {
+  // over stdio each run starts a tool process of its own (its HOME, TMPDIR and XDG folders watched): about half a second a run
+  test.for(['tool-output/reference', 'tool-output/reference@stdio'])('%s', { timeout: 120_000 }, async (name) => {
     const exploration = await explorePort({ adapter: resolveAdapter(name), port: 'tool-output', ...budget })
     expect(exploration.found?.scenario, JSON.stringify(exploration.found?.outcome.contracts.filter((c) => c.verdict !== 'held'))).toBeUndefined()
     expect(exploration.cases).toBe(budget.runs)

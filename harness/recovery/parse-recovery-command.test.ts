@@ -47,3 +47,21 @@ describe('parseRecoveryCommand', () => {
     if (!parsed.ok) expect(parsed.finding.reason.length).toBeGreaterThan(0)
   })
 })
+
+describe('an unterminated quote', () => {
+  test.for([
+    ["sed -n '1,240p' /g/agent's/snapshot-ab.txt", 'single', 25, `"'s/snapshot-ab.txt"`],
+    ['sed -n \'1,240p\' "/g/x.txt', 'double', 17, '"\\"/g/x.txt"'],
+    ["sed -n '1,240p /g/x.txt", 'single', 8, `"'1,240p /g/x.txt"`],
+  ] as const)('%s: refused, naming the quote and where it opened', ([command, quote, at, rest]) => {
+    const q = quote === 'single' ? "'" : '"'
+    expect(parseRecoveryCommand(command)).toEqual({
+      ok: false,
+      finding: { kind: 'refused', reason: `the command holds an unterminated ${quote} quote, opened at character ${at}: ${rest} (a ${q} inside a path must itself be quoted: '\\'' in single quotes)`, quoted: command },
+    })
+  })
+  test('a quote escaped or closed is none', () => {
+    expect(parseRecoveryCommand("sed -n '1,240p' /g/it\\'s.txt")).toEqual({ ok: true, command: { from: 1, to: 240, path: "/g/it's.txt" } })
+    expect(parseRecoveryCommand('sed -n \'1,240p\' "/g/it\'s.txt"')).toEqual({ ok: true, command: { from: 1, to: 240, path: "/g/it's.txt" } })
+  })
+})

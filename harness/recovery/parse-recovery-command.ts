@@ -29,6 +29,8 @@ export function parseRecoveryCommand(command: string): { ok: true; command: Reco
   if (typeof command !== 'string') return refuse('the recovery command is not a string')
   const raw = refusedRaw.exec(command)
   if (raw) return refuse(`the command holds ${quoted(raw[0], Infinity)}: substitution, expansion or a line break`)
+  const open = unterminatedQuote(command)
+  if (open) return refuse(`the command holds an unterminated ${open.quote === "'" ? 'single' : 'double'} quote, opened at character ${open.at + 1}: ${quoted(command.slice(open.at), 60)} (a ${open.quote} inside a path must itself be quoted: '\\'' in single quotes)`)
   let tokens: unknown[]
   try {
     tokens = parse(command, (name: string) => ({ substitution: name }))
@@ -51,6 +53,21 @@ export function parseRecoveryCommand(command: string): { ok: true; command: Reco
   if (path === '' || path.startsWith('-')) return refuse(`the path ${quoted(path, Infinity)} is empty or reads as an option`)
   if (refusedInPath.test(path)) return refuse(`the path ${quoted(path, Infinity)} holds tilde or brace expansion`)
   return { ok: true, command: { from, to, path } }
+}
+
+/** The quote a shell would still be inside at the command's end (single, double, or a trailing backslash's escape aside), with where it opened, or undefined. */
+export function unterminatedQuote(command: string): { quote: "'" | '"'; at: number } | undefined {
+  let open: { quote: "'" | '"'; at: number } | undefined
+  for (let i = 0; i < command.length; i++) {
+    const c = command[i]
+    if (open?.quote === "'") {
+      if (c === "'") open = undefined
+    } else if (c === '\\') i++ // escapes the next character, outside quotes and inside double quotes alike
+    else if (open?.quote === '"') {
+      if (c === '"') open = undefined
+    } else if (c === "'" || c === '"') open = { quote: c, at: i }
+  }
+  return open
 }
 
 function describeToken(token: unknown): string {

@@ -49,5 +49,8 @@ describe('the PLAT-200 scenario schemas', () => {
     expect(firstIssue('tool-output', { page, cap: { unit: 'runes', max: 3 }, folderName: 'outside' })).toMatch(/^given\.folderName: expected a folder name/)
     expect(firstIssue('tool-output', { page, cap: { unit: 'runes', max: 3 }, takenNames: 16 })).toMatch(/^given\.takenNames: expected an integer from 1 to 15/)
     expect(firstIssue('tool-output', { page, cap: { unit: 'runes', max: 3 }, spill: 'none', takenNames: 1 })).toBe('given.takenNames: takenNames needs spill: granted (the names are taken inside the granted folder)')
+    expect(firstIssue('tool-output', { page, cap: { unit: 'runes', max: 3 }, takenNames: 15, takenBy: 'dangling' })).toBe('valid')
+    expect(firstIssue('tool-output', { page, cap: { unit: 'runes', max: 3 }, takenBy: 'dangling' })).toBe('given.takenBy: takenBy needs takenNames (it says what takes them)')
+    expect(firstIssue('tool-output', { page, cap: { unit: 'runes', max: 3 }, takenNames: 1, takenBy: 'broken' })).toMatch(/^given\.takenBy: expected /)
   })
 })

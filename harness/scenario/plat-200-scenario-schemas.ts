@@ -149,11 +149,14 @@ export const toolOutputScenarioSchema = strict(
         takenNames: integer('an integer from 1 to 15', 1, 15)
           .optional()
           .describe('With spill: granted, how many of the names the reference spills the output to first (snapshot-<16 hex of sha256>.txt, then -2, -3 …) already hold a symlink to the decoy outside the grant.'),
+        takenBy: oneOf(['decoy', 'dangling'])
+          .optional()
+          .describe('With takenNames, what the taken names are (default decoy): symlinks to the decoy outside the grant, or dangling symlinks to paths outside it that do not exist (a check that follows symlinks finds the name free, and a write through it lands outside).'),
         runs: integer('an integer from 1 to 4', 1, 4)
           .optional()
           .describe('How many times the tool is run in the same sandbox (default 1): run k after the first is handed the output with a line "(run k)" after it, and every run’s recovery command is read back after the last run, so a spill that replaces an earlier one shows.'),
       },
-      'a mapping with page and cap (and snapshotter, spill, folderName, takenNames, trailer, runs)',
+      'a mapping with page and cap (and snapshotter, spill, folderName, takenNames, takenBy, trailer, runs)',
     )
       .refine((given) => given.trailer === undefined || given.spill !== 'granted' || !/\p{Cs}/u.test(given.trailer), {
         error: 'a trailer holding a lone surrogate needs a spill policy other than granted: UTF-8 cannot hold one, so no spill gives the output back whole',
@@ -161,6 +164,7 @@ export const toolOutputScenarioSchema = strict(
         abort: true,
       })
       .refine((given) => given.takenNames === undefined || given.spill === 'granted', { error: 'takenNames needs spill: granted (the names are taken inside the granted folder)', path: ['takenNames'], abort: true })
+      .refine((given) => given.takenBy === undefined || given.takenNames !== undefined, { error: 'takenBy needs takenNames (it says what takes them)', path: ['takenBy'], abort: true })
       .transform((given, ctx) => {
         const resolved = resolveCap(pageOutput(given.page as GeneratedPage, given.trailer), given.cap as CapSpec)
         if ('error' in resolved) {

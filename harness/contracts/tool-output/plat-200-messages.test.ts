@@ -123,6 +123,66 @@ describe('paths and values quoted with what cannot be seen escaped', () => {
   })
 })
 
+describe('recovery/spill-fallback: a banner that says "not kept" yet claims a save', () => {
+  test.for([
+    ['a path', ' A copy of the whole output was written to /tmp/tool-output/snapshot.txt.', 'written to /tmp/tool-output/snapshot.txt.'],
+    ['a read-back command', "\nRead it back: sed -n '1,240p' /tmp/snapshot.txt", "sed -n '1,240p' /tmp/snapshot.txt"],
+  ] as const)('%s: only recovery/spill-fallback breaks, quoting the claim', async ([, extra, claim]) => {
+    const reference = await record('fallback-no-spiller', createReferenceToolOutput)
+    const history = await record('fallback-no-spiller', changed((result) => ({ ...result, banner: `${result.banner}${extra}` })))
+    expect(verdicts(history)).toEqual({ ...verdicts(reference), 'recovery/spill-fallback': 'broken' })
+    expect(spillFallback.check(history)).toMatchObject({ message: `with spill policy none nothing was kept, and the banner says "The rest of the output was not kept", yet it also claims a save: ${JSON.stringify(claim)}`, witness: { claim } })
+  })
+  test('"nothing was saved" beside the words claims nothing: held', async () => {
+    const history = await record('fallback-no-spiller', changed((result) => ({ ...result, banner: `${result.banner} Nothing was saved.` })))
+    expect(spillFallback.check(history).verdict).toBe('held')
+  })
+})
+
+describe('security/spill-confined: a copy of the output under HOME, TMPDIR or an XDG folder (over stdio, where the kit watches them)', () => {
+  /** The History with the sandbox note's watched folders and writes as a tool process of its own would have them. */
+  const watching = (history: ToolOutputHistory, watchedWrites: unknown[]) => ({
+    ...history,
+    events: history.events.map((e) => (e.type === 'note' && e.what === 'sandbox' ? { ...e, value: { ...(e.value as object), watched: ['HOME', 'TMPDIR', 'XDG_CACHE_HOME'], watchedWrites } } : e)),
+  })
+  test('a copy breaks it, naming the variable and the path', async () => {
+    const history = watching(await record('fallback-no-spiller', createReferenceToolOutput), [{ where: 'TMPDIR', path: 'tool/last-output.txt', copy: true }])
+    expect(spillConfined.check(history)).toEqual({
+      verdict: 'broken',
+      message: 'the tool wrote a copy of its output outside the grant, in 1 file under HOME, TMPDIR or an XDG folder: "TMPDIR/tool/last-output.txt"',
+      witness: { watchedCopies: ['TMPDIR/tool/last-output.txt'] },
+    })
+  })
+  test('a file written there that holds no piece of the output (a compile cache) is no copy: the evidence is the same as in process', async () => {
+    const reference = await record('oversized-snapshot-spilled', createReferenceToolOutput)
+    const history = watching(reference, [{ where: 'TMPDIR', path: 'tsx-0/cache.json', copy: false }])
+    expect(spillConfined.check(history)).toEqual(spillConfined.check(reference))
+  })
+})
+
+describe('size/remedies-fit-shape: a depth remedy whose value is of another JSON type is judged, never run', () => {
+  const depthAs = (value: unknown) => changed((result) => ({ ...result, remedies: result.remedies.map((r) => (r.option === 'depth' ? ({ option: 'depth', value } as unknown as Remedy) : r)) }))
+  test.for([
+    ['a string', '13', '"13"'],
+    ['an object', { n: 13 }, '{"n":13}'],
+    ['a list', [13], '[13]'],
+    ['a fraction', 6.5, '6.5'],
+  ] as const)('%s: only size/remedies-fit-shape breaks; the kit runs --compact and --interactive alone', async ([, value, shown]) => {
+    const reference = await record('deep-page-offers-depth', createReferenceToolOutput)
+    const history = await record('deep-page-offers-depth', depthAs(value))
+    expect(verdicts(history)).toEqual({ ...verdicts(reference), 'size/remedies-fit-shape': 'broken' })
+    expect(remediesFitShape.check(history)).toMatchObject({ message: `remedy 1 is not of a documented shape ({ option: 'depth', value: N }, { option: 'compact' } or { option: 'interactive' }): the depth remedy's value is ${shown}, not a positive integer` })
+    const ran = history.events.flatMap((e) => (e.type === 'note' && e.what === 'remedy' ? [(e.value as { remedy: Remedy }).remedy.option] : []))
+    expect(ran).toEqual(['compact', 'interactive'])
+    expect(remedyShrinksOutput.check(history)).toMatchObject({ verdict: 'held', evidence: expect.stringMatching(/; 1 off-shape remedy not run \(size\/remedies-fit-shape judges it\)$/) })
+  })
+  test('no remedy of a documented shape: size/remedy-shrinks-output has nothing to run (unknown), never a crash', async () => {
+    const history = await record('deep-page-offers-depth', changed((result) => ({ ...result, remedies: [{ option: 'depth', value: '13' } as unknown as Remedy] })))
+    expect(remediesFitShape.check(history).verdict).toBe('broken')
+    expect(remedyShrinksOutput.check(history)).toEqual({ verdict: 'unknown', reason: 'no remedy offered is of a documented shape: nothing the kit may run; 1 off-shape remedy not run (size/remedies-fit-shape judges it)' })
+  })
+})
+
 describe('size/depth-is-nesting-only: a limited snapshot that is not the unlimited one', () => {
   test('of the same size — two spaces for a no-break space — it says where they differ, not only two equal sizes', async () => {
     const nbsp = (): SnapshotterPort => {

@@ -9,6 +9,10 @@ export interface SandboxSeen {
   changedOutside: string[]
   /** How many paths outside the grant the kit compared before and after (absent in older Histories). */
   watchedOutside?: number
+  /** The variables (HOME, TMPDIR, XDG_*) a tool process of its own had pointed at folders the kit watched (over stdio; absent in process and in older Histories). */
+  watched?: string[]
+  /** Each file the tool wrote in those folders, by variable and path, and whether it holds a piece of the output (a copy). */
+  watchedWrites?: Array<{ where: string; path: string; copy: boolean; refused?: string }>
 }
 
 /** How the tool answered `tool-output.run`: a result, an error that reached the caller, or nothing recorded. */
@@ -73,6 +77,8 @@ export function toolOutputRun(history: ToolOutputHistory): ToolOutputRun {
             folder: (sandbox.folder as string | null) ?? null,
             changedOutside: (sandbox.changedOutside as string[]) ?? [],
             ...(typeof sandbox.watchedOutside === 'number' ? { watchedOutside: sandbox.watchedOutside } : {}),
+            ...(Array.isArray(sandbox.watched) ? { watched: sandbox.watched as string[] } : {}),
+            ...(Array.isArray(sandbox.watchedWrites) ? { watchedWrites: sandbox.watchedWrites as NonNullable<SandboxSeen['watchedWrites']> } : {}),
           },
         }
       : {}),

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from 'vitest'
-import { lstatSync, readlinkSync, readdirSync } from 'node:fs'
+import { existsSync, lstatSync, readlinkSync, readdirSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { createSandbox } from '#harness/drivers/tool-output/sandbox.ts'
 import type { Sandbox } from '#harness/drivers/tool-output/sandbox.ts'
@@ -30,5 +30,17 @@ describe('createSandbox', () => {
       expect(lstatSync(join(s.folder!, name)).isSymbolicLink()).toBe(true)
       expect(readlinkSync(join(s.folder!, name))).toBe(join('..', 'outside', 'decoy.txt'))
     }
+  })
+
+  test('taken by dangling symlinks: each to a missing path outside the grant, which a check that follows symlinks finds free', () => {
+    const s = sandbox('granted', { taken: { output: 'abc', names: 2, by: 'dangling' } })
+    const taken = ['snapshot-ba7816bf8f01cfea.txt', 'snapshot-ba7816bf8f01cfea-2.txt']
+    expect(readdirSync(s.folder!).sort()).toEqual(['escape.txt', ...taken].sort())
+    for (const [i, name] of taken.entries()) {
+      expect(lstatSync(join(s.folder!, name)).isSymbolicLink()).toBe(true)
+      expect(readlinkSync(join(s.folder!, name))).toBe(join('..', 'outside', `missing-${i + 1}.txt`))
+      expect(existsSync(join(s.folder!, name))).toBe(false)
+    }
+    expect(readdirSync(join(s.root, 'outside'))).toEqual(['decoy.txt'])
   })
 })

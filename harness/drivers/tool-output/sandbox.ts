@@ -26,8 +26,8 @@ export const decoyName = join('outside', 'decoy.txt')
 export interface SandboxSetup {
   /** The granted folder's name (default `tool_output_folder`); one path segment, which may need shell quoting. */
   folderName?: string
-  /** The output and how many of the reference's first spill names for it hold a symlink to the decoy (`takenSpillNames`). */
-  taken?: { output: string; names: number }
+  /** The output, how many of the reference's first spill names for it are taken (`takenSpillNames`), and by what: a symlink to the decoy (default), or a dangling one to a missing path outside the grant. */
+  taken?: { output: string; names: number; by?: 'decoy' | 'dangling' }
 }
 
 /** The first `names` file names the reference spills `output` to (docs/tool-output-port.md): `snapshot-<16 hex of sha256>.txt`, then `-2`, `-3`, …. */
@@ -38,7 +38,8 @@ function takenSpillNames(output: string, names: number): string[] {
 
 /**
  * Makes a sandbox for one tool-output run: `tool_output_folder/` (or `setup.folderName`, with `escape.txt` →
- * `../outside/decoy.txt`, and a symlink to the decoy at each name `setup.taken` takes), a decoy outside it, and the
+ * `../outside/decoy.txt`, and a symlink to the decoy — or, `by: 'dangling'`, to a missing path beside it — at each name
+ * `setup.taken` takes), a decoy outside it, and the
  * folder the policy names — for `failing`, a folder under a regular file, which no write can create.
  */
 export function createSandbox(policy: SpillPolicy['policy'], setup: SandboxSetup = {}): Sandbox {
@@ -48,7 +49,9 @@ export function createSandbox(policy: SpillPolicy['policy'], setup: SandboxSetup
   const granted = join(root, setup.folderName ?? 'tool_output_folder')
   mkdirSync(granted)
   symlinkSync(join('..', decoyName), join(granted, 'escape.txt'))
-  for (const name of setup.taken ? takenSpillNames(setup.taken.output, setup.taken.names) : []) symlinkSync(join('..', decoyName), join(granted, name))
+  // a dangling symlink points at a path outside the grant that does not exist: a write through it would create it there
+  const takenTarget = (i: number) => (setup.taken?.by === 'dangling' ? join('..', 'outside', `missing-${i + 1}.txt`) : join('..', decoyName))
+  for (const [i, name] of (setup.taken ? takenSpillNames(setup.taken.output, setup.taken.names) : []).entries()) symlinkSync(takenTarget(i), join(granted, name))
   writeFileSync(join(root, 'blocker'), 'a regular file where a folder would have to be\n')
   mkdirSync(join(root, 'other_folder'))
   const spill: SpillPolicy =

@@ -1,4 +1,4 @@
-import { relative } from 'node:path'
+import { join, relative } from 'node:path'
 import type { Driver } from '#harness/drivers/driver.ts'
 import { AdapterError } from '#harness/adapters/adapter-error.ts'
 import type { ToolOutputScenario } from '#harness/scenario/plat-200-scenario-schemas.ts'
@@ -13,6 +13,11 @@ import { kitSnapshotter } from '#harness/drivers/tool-output/kit-snapshotter.ts'
 import { changesOutside, createSandbox, pathsOutside } from '#harness/drivers/tool-output/sandbox.ts'
 import { readRecovered } from '#harness/recovery/read-recovered.ts'
 import { refusedEntries } from '#harness/drivers/refused-entries.ts'
+import { remedyOffShape } from '#harness/contracts/tool-output/remedy-off-shape.ts'
+import { createWatchedFolders } from '#harness/drivers/agent-log/watched-folders.ts'
+import type { WatchedFolders } from '#harness/drivers/agent-log/watched-folders.ts'
+import { mkdtempSync, realpathSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 
 /** A tool-output scenario made ready: its page and its resolved `given`. */
 export interface PreparedToolOutput {
@@ -25,6 +30,21 @@ export function laterRunOutput(output: string, run: number): string {
   return `${output}\n(run ${run})`
 }
 
+/** The folders a tool process of its own is given as HOME, TMPDIR and XDG_*, outside its sandbox, and how to remove them. */
+function createToolEnvironment(): { watched: WatchedFolders; remove(): void } {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), 'contract-kit-tool-env-')))
+  return { watched: createWatchedFolders(root), remove: () => rmSync(root, { recursive: true, force: true }) }
+}
+
+/** Pieces of the output a copy of it holds — its first, middle and last 48 code points — to find in a file written under HOME, TMPDIR or XDG_*. */
+export function outputSamples(output: string): string[] {
+  const points = Array.from(output)
+  const width = 48
+  if (points.length <= width) return points.length === 0 ? [] : [output]
+  const middle = Math.floor((points.length - width) / 2)
+  return [...new Set([0, middle, points.length - width].map((from) => points.slice(from, from + width).join('')))]
+}
+
 /** The options a remedy runs the snapshot with. */
 export function remedyOptions(remedy: Remedy): SnapshotOptions {
   return remedy.option === 'depth' ? { depth: remedy.value } : { [remedy.option]: true }
@@ -34,15 +54,21 @@ export function remedyOptions(remedy: Remedy): SnapshotOptions {
  * The tool-output port's driver: snapshots the page with the kit's snapshotter (the tool's whole output, with the
  * scenario's trailer after it), hands it to the tool with the cap and a sandboxed spill policy (its folder named and
  * its spill names taken as the scenario says), then records what changed in the sandbox outside the grant, the
- * size of the output each offered remedy gives, and what reading the recovery command back (by the kit, never run)
+ * size of the output each offered remedy of a documented shape gives (an off-shape one is never run), and what reading the recovery command back (by the kit, never run)
  * returned. With `runs`, the tool runs again in the same sandbox, each later output with a line naming its run, and
  * every run's recovery command is read back after the last. A named pipe, socket or device the tool left in its sandbox ends the run `error` (never opened).
  */
 export const toolOutputDriver: Driver<ToolOutputScenario, PreparedToolOutput> = {
   prepare: (scenario) => ({ page: preparePage(scenario.given.page), given: scenario.given }),
-  async drive(connection, prepared, recorder) {
+  async drive(connection, prepared, recorder, context) {
     const { given, page } = prepared
-    const tool = connection.port('tool-output')
+    // over stdio each replay starts a tool process of its own, its HOME, TMPDIR and XDG folders pointed at folders the
+    // kit watches: a copy of the output written there is outside the grant (security/spill-confined)
+    const own = connection.system.transport === 'stdio' ? createToolEnvironment() : undefined
+    const watchedBefore = own?.watched.scan()
+    const live = own ? await context.open({ env: own.watched.env }) : connection
+    live.beginScenario?.()
+    const tool = live.port('tool-output')
     const snapshotter = kitSnapshotter(given.snapshotter as 'built-in' | 'chromium')
     const snapshot = await snapshotter.snapshot({ html: page.html, options: {} })
     // the tool's output: the page's snapshot, then the scenario's trailer (a lone surrogate, say, which no snapshot holds)
@@ -51,7 +77,7 @@ export const toolOutputDriver: Driver<ToolOutputScenario, PreparedToolOutput> = 
     recorder.note('snapshot', { snapshotter: snapshot.snapshotter, text: snapshot.text, size: measure(unit, snapshot.text), bytes: measure('utf8-bytes', snapshot.text) })
     const sandbox = createSandbox(given.spill as 'granted' | 'none' | 'failing' | 'no-grant', {
       ...(given.folderName !== undefined ? { folderName: given.folderName } : {}),
-      ...(given.takenNames ? { taken: { output: snapshot.text, names: given.takenNames } } : {}),
+      ...(given.takenNames ? { taken: { output: snapshot.text, names: given.takenNames, ...(given.takenBy ? { by: given.takenBy as 'decoy' | 'dangling' } : {}) } } : {}),
     })
     try {
       const before = sandbox.scan()
@@ -79,6 +105,8 @@ export const toolOutputDriver: Driver<ToolOutputScenario, PreparedToolOutput> = 
       const result = results[0]
       const inside = sandbox.folder === null ? null : relative(sandbox.root, sandbox.folder)
       const after = sandbox.scan()
+      // what the tool wrote under HOME, TMPDIR and the XDG folders: a file there holding a piece of the output is a copy of it
+      const watchedWrites = own ? own.watched.writesSince(watchedBefore!, outputSamples(snapshot.text)).map((w) => ({ where: w.where, path: w.path, copy: w.holds.length > 0, ...(w.refused ? { refused: w.refused } : {}) })) : undefined
       // what the scan would not read (a pipe, a hard link…) is noted; a pipe, socket or device ends the run `error` below
       const found = refusedEntries(after, 'in its sandbox')
       recorder.note('sandbox', {
@@ -87,9 +115,11 @@ export const toolOutputDriver: Driver<ToolOutputScenario, PreparedToolOutput> = 
         changedOutside: changesOutside(before, after, inside),
         watchedOutside: pathsOutside(before, after, inside).length,
         ...(found.refused.length > 0 ? { refused: found.refused } : {}),
+        ...(own ? { watched: Object.keys(own.watched.env), watchedWrites } : {}),
       })
-      if (result) {
-        for (const remedy of result.remedies) {
+      if (result && Array.isArray(result.remedies)) {
+        // only a remedy of a documented shape is run: an off-shape one (a depth of another JSON type) is judged, never run
+        for (const remedy of result.remedies.filter((r) => remedyOffShape(r) === undefined)) {
           // the tool run with the remedy prints the same trailer after its snapshot
           const text = (await snapshotter.snapshot({ html: page.html, options: remedyOptions(remedy) })).text + (given.trailer ?? '')
           recorder.note('remedy', { remedy, size: measure(unit, text), bytes: measure('utf8-bytes', text) })
@@ -108,6 +138,10 @@ export const toolOutputDriver: Driver<ToolOutputScenario, PreparedToolOutput> = 
       if (error) throw error
     } finally {
       sandbox.remove()
+      if (own) {
+        await live.close()
+        own.remove()
+      }
     }
   },
   history(prepared, fields, recorder): ScriptedHistory {
