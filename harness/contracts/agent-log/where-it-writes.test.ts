@@ -56,9 +56,17 @@ describe('durability/sandboxed: nowhere outside the workspace', () => {
       witness: { outsideCount: 2 },
     })
   })
-  test('held where the run made only folders inside the workspace: it says so, never "0 files" beside a list of folders (issue 24)', async () => {
+  test('unknown where the run made only folders inside the workspace: a folder is no store, so where it writes was never seen', async () => {
     const history = withNote(await driveAgentLog(oneRow, createAgentLog), 'sandbox', (v) => ({ ...v, files: (v.files as string[]).filter((f) => f.endsWith('/')) }))
-    expect(result(history, 'sandboxed')).toMatchObject({ verdict: 'held', evidence: expect.stringContaining('which wrote no file but 1 folder inside the workspace (workspace/db/)') })
+    expect(result(history, 'sandboxed')).toMatchObject({ verdict: 'unknown', reason: expect.stringContaining('no file inside its sandbox, only 1 folder (workspace/db/)') })
+  })
+  test('held where a call failed but the store was seen written inside the workspace: the evidence is the store, not the answers', async () => {
+    const log = (): AgentLogPort => {
+      const inner = createAgentLog()
+      return { ...inner, agentCompleted: async (e) => (await inner.agentCompleted(e), Promise.reject(new Error('answered late'))) }
+    }
+    const history = await driveAgentLog(oneRow, log)
+    expect(result(history, 'sandboxed')).toMatchObject({ verdict: 'held', evidence: expect.stringContaining('after 2 start and completion calls (1 answered), which wrote'), figures: { writes: 1 } })
   })
   test('a file under HOME that is no store and holds none of the run’s ids is no finding (a tool’s cache)', async () => {
     const history = withNote(await driveAgentLog(oneRow, createAgentLog), 'sandbox', (v) => ({ ...v, watched: ['HOME', 'TMPDIR', 'XDG_CACHE_HOME'], outside: [{ where: 'HOME', path: '.npm/_logs/debug.log', holds: [], sqlite: false }] }))
