@@ -54,13 +54,15 @@ const notNow = ['survives-eviction', 'survives-restart', 'best-effort', 'scoped'
 
 // The cells of the references that are not-applicable (docs/contracts.md lists them): every other cell is held.
 const notApplicable: Record<string, string[]> = {
+  'agent-log/chat-session-after-workspace': ['survives-eviction', 'survives-restart', 'best-effort', 'sessions-apart'],
   'agent-log/clean-restart-reads-rows-back': ['survives-eviction', 'best-effort', 'scoped', 'survives-reuse', 'sessions-apart'],
   'agent-log/completion-without-start': [...notNow, 'running-row-visible', 'records-ordered'],
   'agent-log/interleaved-sessions': ['survives-eviction', 'survives-restart', 'best-effort', 'scoped'],
-  'agent-log/long-session-by-operations': ['best-effort', 'scoped'],
+  'agent-log/long-session-by-operations': ['best-effort'],
   'agent-log/read-before-any-write': [...notNow.filter((c) => c !== 'scoped'), 'running-row-visible', 'records-ordered'],
   'agent-log/record-keeps-every-field': notNow,
   'agent-log/records-oldest-first': notNow,
+  'agent-log/records-past-a-small-cap': notNow.filter((c) => c !== 'survives-eviction'),
   'agent-log/store-unreadable-after-restart': ['survives-eviction', 'survives-restart', 'scoped', 'survives-reuse', 'sessions-apart'],
   'crash-leaves-running-row': ['survives-eviction', 'best-effort', 'scoped', 'survives-reuse', 'sessions-apart', 'records-ordered'],
   'near-miss-real-workspace': [...notNow, 'running-row-visible', 'records-ordered'],

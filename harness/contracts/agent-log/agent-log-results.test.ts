@@ -31,6 +31,7 @@ const chat = (control: boolean): AgentLogScenarioInput => ({
 describe('what each bundled scenario exercises and needs, from the scenario alone', () => {
   test('exercises', () => {
     expect(Object.fromEntries(plat114.map((s) => [short(s.id), s.exercises.map((id) => id.split('/')[1])]))).toEqual({
+      'chat-session-after-workspace': ['one-row-per-agent', 'running-row-visible', 'scoped', 'record-faithful', 'survives-reuse'],
       'clean-restart-reads-rows-back': ['one-row-per-agent', 'running-row-visible', 'survives-restart', 'record-faithful'],
       'completion-without-start': ['one-row-per-agent', 'record-faithful'],
       'interleaved-sessions': ['one-row-per-agent', 'running-row-visible', 'record-faithful', 'survives-reuse', 'sessions-apart'],
@@ -38,6 +39,7 @@ describe('what each bundled scenario exercises and needs, from the scenario alon
       'read-before-any-write': ['one-row-per-agent', 'scoped', 'record-faithful'],
       'record-keeps-every-field': ['one-row-per-agent', 'running-row-visible', 'record-faithful'],
       'records-oldest-first': ['records-ordered', 'one-row-per-agent', 'record-faithful'],
+      'records-past-a-small-cap': ['one-row-per-agent', 'running-row-visible', 'survives-eviction', 'record-faithful'],
       'crash-leaves-running-row': ['running-row-visible', 'survives-restart', 'record-faithful'],
       'near-miss-real-workspace': ['sandboxed', 'one-row-per-agent'],
       'plain-chat-no-workspace': ['one-row-per-agent', 'scoped', 'record-faithful'],
@@ -50,6 +52,7 @@ describe('what each bundled scenario exercises and needs, from the scenario alon
   })
   test('needs: a kill for the kill scenarios, files for the workspace ones, stderr for the unwritable store', () => {
     expect(Object.fromEntries(plat114.map((s) => [short(s.id), scenarioNeeds(s).sort()]))).toEqual({
+      'chat-session-after-workspace': ['files'],
       'clean-restart-reads-rows-back': ['kill-restart', 'pid'],
       'completion-without-start': [],
       'interleaved-sessions': [],
@@ -57,6 +60,7 @@ describe('what each bundled scenario exercises and needs, from the scenario alon
       'read-before-any-write': ['files'],
       'record-keeps-every-field': [],
       'records-oldest-first': [],
+      'records-past-a-small-cap': [],
       'crash-leaves-running-row': ['kill-restart', 'pid'],
       'near-miss-real-workspace': ['files'],
       'plain-chat-no-workspace': ['files'],

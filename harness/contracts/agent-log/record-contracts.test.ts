@@ -178,3 +178,16 @@ describe('durability/sessions-apart and durability/survives-reuse', () => {
     expect(result(history, 'survives-reuse')).toMatchObject({ verdict: 'not-applicable' })
   })
 })
+
+describe('durability/survives-eviction at the cap boundary', () => {
+  /** A start, then `activity` UI events, then a check, with a UI-event cap of 3. */
+  const after = (activity: number): AgentLogScenarioInput => ({ given: { uiEventCap: 3 }, steps: [{ start: { agent: 'gate-1' } }, { activity }, 'check'] })
+  test('exactly the cap of later events evicts the agent’s last event: judged, and broken on a log read from the UI-event list', async () => {
+    const { createReadsUiEventCacheAgentLog } = await import('#fixtures/systems/agent-log/mutants/reads-ui-event-cache.ts')
+    expect(result(await driveAgentLog(after(3), createReadsUiEventCacheAgentLog), 'survives-eviction')).toMatchObject({ verdict: 'broken', message: 'agent gate-1 is gone after 3 later UI events (cap 3)' })
+    expect(result(await driveAgentLog(after(3), createAgentLog), 'survives-eviction')).toMatchObject({ verdict: 'held', evidence: expect.stringContaining('after 3 or more later UI events (cap 3)') })
+  })
+  test('one event fewer leaves it in the list: not judged', async () => {
+    expect(result(await driveAgentLog(after(2), createAgentLog), 'survives-eviction')).toMatchObject({ verdict: 'not-applicable', reason: expect.stringContaining('the UI-event cap (3) or more') })
+  })
+})

@@ -127,3 +127,38 @@ describe('durability/best-effort: no store failure reaches the caller, each fail
     expect(message).not.toMatch(/[\u001b\u200b]/)
   })
 })
+
+describe('durability/scoped: a session that drops its workspace writes nothing', () => {
+  const chatAfter: AgentLogScenarioInput = {
+    steps: [
+      { start: { agent: 'gate-1' } },
+      'check',
+      { setup: { workspace: 'none' } },
+      { start: { agent: 'helper-2' } },
+      'check',
+      { setup: { workspace: 'sandboxed' } },
+      { start: { agent: 'review-3' } },
+      'check',
+    ],
+  }
+  test('held on the reference: back in its workspace, its own rows and none of the chat’s', async () => {
+    expect(result(await driveAgentLog(chatAfter, createAgentLog), 'scoped')).toMatchObject({
+      verdict: 'held',
+      evidence: "the check of step 7, in session session-plat-114's workspace, showed its own 2 rows (gate-1, review-3) and none of the 1 agent the session recorded with no workspace (helper-2)",
+    })
+  })
+  test('broken (scoped, not sessions-apart) by a log that keeps the workspace it had when set up with none', async () => {
+    const keeps = (): AgentLogPort => {
+      const log = createAgentLog()
+      let workspace: string | null = null
+      return { ...log, setup: async (s) => log.setup({ ...s, workspacePath: (workspace = s.workspacePath ?? workspace) }) }
+    }
+    const history = await driveAgentLog(chatAfter, keeps)
+    expect(result(history, 'scoped')).toMatchObject({ verdict: 'broken', message: expect.stringContaining("recorded helper-2 while it had no workspace (step 3), yet the check of step 7, in its workspace, shows helper-2's record") })
+    expect(result(history, 'sessions-apart').verdict).not.toBe('broken')
+  })
+  test('broken by a file made while it had no workspace, after the workspace was written', async () => {
+    const history = withNote(await driveAgentLog(chatAfter, createAgentLog), 'sandbox at check', (v) => (v.step === 4 ? { ...v, files: [...(v.files as string[]), 'db/', 'db/db.sqlite'] } : v))
+    expect(result(history, 'scoped')).toMatchObject({ verdict: 'broken', witness: { files: ['db/db.sqlite', 'db/'], step: 4, before: 1 } })
+  })
+})
