@@ -36,10 +36,12 @@ describe('what each bundled scenario exercises and needs, from the scenario alon
       'completion-without-start': ['one-row-per-agent', 'record-faithful'],
       'interleaved-sessions': ['one-row-per-agent', 'running-row-visible', 'record-faithful', 'survives-reuse', 'sessions-apart'],
       'long-session-by-operations': ['one-row-per-agent', 'running-row-visible', 'survives-eviction', 'survives-restart', 'survives-reuse', 'record-faithful', 'sessions-apart', 'records-ordered', 'sandboxed'],
+      'mixed-case-orphans': ['records-ordered', 'one-row-per-agent', 'record-faithful'],
       'read-before-any-write': ['one-row-per-agent', 'scoped', 'record-faithful'],
       'record-keeps-every-field': ['one-row-per-agent', 'running-row-visible', 'record-faithful'],
       'records-oldest-first': ['records-ordered', 'one-row-per-agent', 'record-faithful'],
       'records-past-a-small-cap': ['one-row-per-agent', 'running-row-visible', 'survives-eviction', 'record-faithful'],
+      'rerun-gets-a-new-started-at': ['one-row-per-agent', 'running-row-visible', 'record-faithful'],
       'crash-leaves-running-row': ['running-row-visible', 'survives-restart', 'record-faithful'],
       'near-miss-real-workspace': ['sandboxed', 'one-row-per-agent'],
       'plain-chat-no-workspace': ['one-row-per-agent', 'scoped', 'record-faithful'],
@@ -47,6 +49,7 @@ describe('what each bundled scenario exercises and needs, from the scenario alon
       'session-reused-evicts-ui-events': ['one-row-per-agent', 'survives-eviction', 'record-faithful', 'survives-reuse'],
       'start-then-completion-one-row': ['one-row-per-agent', 'record-faithful'],
       'store-unreadable-after-restart': ['one-row-per-agent', 'running-row-visible', 'best-effort', 'record-faithful'],
+      'write-after-corrupt': ['one-row-per-agent', 'best-effort', 'record-faithful'],
       'write-failure-is-best-effort': ['best-effort'],
     })
   })
@@ -57,10 +60,12 @@ describe('what each bundled scenario exercises and needs, from the scenario alon
       'completion-without-start': [],
       'interleaved-sessions': [],
       'long-session-by-operations': ['files', 'kill-restart', 'pid'],
+      'mixed-case-orphans': [],
       'read-before-any-write': ['files'],
       'record-keeps-every-field': [],
       'records-oldest-first': [],
       'records-past-a-small-cap': [],
+      'rerun-gets-a-new-started-at': ['kill-restart', 'pid'],
       'crash-leaves-running-row': ['kill-restart', 'pid'],
       'near-miss-real-workspace': ['files'],
       'plain-chat-no-workspace': ['files'],
@@ -68,6 +73,7 @@ describe('what each bundled scenario exercises and needs, from the scenario alon
       'session-reused-evicts-ui-events': [],
       'start-then-completion-one-row': [],
       'store-unreadable-after-restart': ['kill-restart', 'pid'],
+      'write-after-corrupt': ['kill-restart', 'pid'],
       'write-failure-is-best-effort': ['stderr'],
     })
   })
