@@ -34,7 +34,9 @@ export const scoped = defineContract<AgentLogHistory>({
     if (chatRows) return chatRows
     const invented = recordsWithoutStore(plan.evidence)
     if (invented) return invented
-    if (plan.evidence.length === 0 && plan.chatThenWorkspace.length > 0) return chatKeptOut(plan.chatThenWorkspace)
+    // a workspace checked after its session recorded agents with none is its own control: judged on it where the quiet
+    // checks have no control of their own (none in the same process)
+    if (plan.chatThenWorkspace.length > 0 && (plan.evidence.length === 0 || !plan.control)) return chatKeptOut(plan.chatThenWorkspace)
     pre(plan.evidence.length > 0, String(scopedExercised(plan)))
     pre(run.observes.includes('files'), 'the kit cannot observe the files an implementation writes on this connection (it shares the kit’s working folder)')
     const unanswered = plan.chatCalls.filter((c) => c.outcome !== 'ok')

@@ -162,3 +162,16 @@ describe('durability/scoped: a session that drops its workspace writes nothing',
     expect(result(history, 'scoped')).toMatchObject({ verdict: 'broken', witness: { files: ['db/db.sqlite', 'db/'], step: 4, before: 1 } })
   })
 })
+
+describe('durability/scoped: quiet checks without a control of their own', () => {
+  test('a chat check whose only later check is in another process is judged on the workspace check after it (found by the explorer)', async () => {
+    const steps: AgentLogScenarioInput = {
+      given: { workspace: 'none' },
+      steps: [{ start: { agent: 'gate-1' } }, 'check', { setup: { workspace: 'sandboxed' } }, 'restart', { complete: { agent: 'gate-10' } }, 'check'],
+    }
+    expect(result(await driveAgentLog(steps, createAgentLog, { observes: ['files', 'pid', 'kill-restart'] }), 'scoped')).toMatchObject({
+      verdict: 'held',
+      evidence: "the check of step 5, in session session-plat-114's workspace, showed its own 1 row (gate-10) and none of the 1 agent the session recorded with no workspace (gate-1)",
+    })
+  })
+})
