@@ -14,7 +14,7 @@ const nothingToWrite = 'no agent is recorded in a writable workspace: the run ha
  * durability/sandboxed: A run writes nowhere outside the workspace it was given: nothing in its working folder beside
  * the workspace, no store or record of the run under HOME, TMPDIR or the XDG folders, and the decoy workspace outside
  * the sandbox (a real store) untouched byte for byte. Untouched is evidence only beside the run's own writes: the
- * store it wrote inside the workspace.
+ * store it wrote inside the workspace (a file there: folders alone are no store).
  */
 export const sandboxed = defineContract<AgentLogHistory>({
   id: 'durability/sandboxed',
@@ -43,18 +43,23 @@ export const sandboxed = defineContract<AgentLogHistory>({
     pre(writes.length > 0, nothingToWrite)
     const sandbox = need(note, 'the driver left no note on the sandbox: the decoy workspace was never compared')
     const answered = writes.filter((c) => c.outcome === 'ok')
-    if (answered.length < writes.length) return unknown(`${(writes.length - answered.length).toLocaleString('en-US')} of the ${counted(writes.length, 'start and completion call')} in a writable workspace did not succeed, so the run was never seen writing`)
+    // the evidence is the store the run was seen writing inside its workspace (a file there), not how many calls
+    // answered: a call that failed does not undo a store seen inside, and answered calls without one show nothing
     const made = filesMade(sandbox.files)
-    if (made.length === 0) return unknown('the run wrote no file inside its sandbox either, so an untouched decoy shows nothing about where it writes')
     const files = made.filter((f) => !f.endsWith('/'))
-    // the files it wrote, counted and listed; where it made only folders, those (never "0 files" beside a list of folders)
-    const [shown, wrote] = files.length > 0 ? [files, counted(files.length, 'file')] : [made, `no file but ${counted(made.length, 'folder')}`]
+    if (files.length === 0) {
+      const failed = answered.length < writes.length ? ` (${(writes.length - answered.length).toLocaleString('en-US')} of the ${counted(writes.length, 'start and completion call')} in a writable workspace did not succeed)` : ''
+      const folders = made.length > 0 ? `no file inside its sandbox, only ${counted(made.length, 'folder')} (${listed(made.map(visible), 2)})` : 'no file inside its sandbox either'
+      return unknown(`the run wrote ${folders}${failed}, so its store was never seen inside the workspace and an untouched decoy shows nothing about where it writes`)
+    }
+    const wrote = counted(files.length, 'file')
+    const calls = answered.length < writes.length ? `${counted(writes.length, 'start and completion call')} (${answered.length.toLocaleString('en-US')} answered)` : counted(answered.length, 'answered start and completion call')
     const decoy = sandbox.decoyFiles ?? 0
     const watched = sandbox.watched ?? []
     const outside = sandbox.outside ?? []
     const elsewhere = watched.length > 0 ? `; ${watchedLine(watched)} hold none of its records${outside.length > 0 ? ` (${counted(outside.length, 'other file')} written there: ${outside[0].where}/${outside[0].path}${outside.length > 1 ? ', …' : ''})` : ''}` : ''
     return held(
-      `the decoy workspace outside the sandbox (${counted(decoy, 'file')}, a real store among them) is unchanged byte for byte after ${counted(answered.length, 'answered start and completion call')}, which wrote ${wrote} inside the workspace (${listed(shown.map(visible), 2)})${elsewhere}`,
+      `the decoy workspace outside the sandbox (${counted(decoy, 'file')}, a real store among them) is unchanged byte for byte after ${calls}, which wrote ${wrote} inside the workspace (${listed(files.map(visible), 2)})${elsewhere}`,
       { writes: answered.length, madeInside: made, decoyFiles: decoy, decoyChanged: 0, watched, writtenOutside: outside.length },
     )
   },

@@ -4,15 +4,17 @@ import { agentLogRun, filesMade, recordOf } from '#harness/contracts/agent-log/a
 import type { AgentLogCheck, AgentLogRun } from '#harness/contracts/agent-log/agent-log-run.ts'
 import { agentLogPlan } from '#harness/contracts/agent-log/agent-log-plan.ts'
 import { noControl, scopedExercised, scopedPlan } from '#harness/contracts/agent-log/scoped-control.ts'
+import type { ChatAgent } from '#harness/contracts/agent-log/scoped-control.ts'
 import type { ContractResult } from '#harness/contracts/contract.ts'
 import { counted } from '#harness/contracts/counted.ts'
 import { quoted } from '#harness/contracts/text-difference.ts'
 
 /**
  * durability/scoped: Only a start or completion of a session with a workspace makes the store: a session with no
- * workspace never opens or creates one, and setup and records never create it (a workspace with no store yet has
- * no records). "Nothing made" is evidence only beside a positive control: the same process, later, writes its row in a
- * workspace; records answered before any write are judged without one.
+ * workspace never opens, creates or writes one (not the store of the workspace it had before), and setup and records
+ * never create it (a workspace with no store yet has no records). "Nothing made" is evidence only beside a positive
+ * control: the same process, later, writes its row in a workspace; a workspace's records that show its own rows and
+ * none of what its session recorded with no workspace are their own control.
  */
 export const scoped = defineContract<AgentLogHistory>({
   id: 'durability/scoped',
@@ -26,8 +28,15 @@ export const scoped = defineContract<AgentLogHistory>({
     const plan = scopedPlan(run)
     const made = madeTooSoon(run, plan.quietChecks)
     if (made) return made
+    const chatFiles = chatMadeFiles(plan.chatListings)
+    if (chatFiles) return chatFiles
+    const chatRows = chatRecordsInWorkspace(plan.chatThenWorkspace)
+    if (chatRows) return chatRows
     const invented = recordsWithoutStore(plan.evidence)
     if (invented) return invented
+    // a workspace checked after its session recorded agents with none is its own control: judged on it where the quiet
+    // checks have no control of their own (none in the same process)
+    if (plan.chatThenWorkspace.length > 0 && (plan.evidence.length === 0 || !plan.control)) return chatKeptOut(plan.chatThenWorkspace)
     pre(plan.evidence.length > 0, String(scopedExercised(plan)))
     pre(run.observes.includes('files'), 'the kit cannot observe the files an implementation writes on this connection (it shares the kit’s working folder)')
     const unanswered = plan.chatCalls.filter((c) => c.outcome !== 'ok')
@@ -55,6 +64,44 @@ export const scoped = defineContract<AgentLogHistory>({
     )
   },
 })
+
+/** Broken when a sandbox listing of a session with no workspace shows what was not there at the check before, with only its calls between. */
+function chatMadeFiles(listings: ReadonlyArray<{ check: AgentLogCheck; before: AgentLogCheck }>): ContractResult | undefined {
+  for (const { check, before } of listings) {
+    if (check.files === undefined || before.files === undefined) continue
+    const was = new Set(before.files)
+    const added = filesMade(check.files).filter((f) => !was.has(f))
+    if (added.length > 0) return broken(`a session with no workspace created ${added.join(', ')} (listed at the check of step ${check.step}, not there at the check of step ${before.step}, with only calls of sessions with no workspace between)`, { files: added, step: check.step, before: before.step })
+  }
+  return undefined
+}
+
+/** Broken when a check of a writable workspace shows an agent its session recorded only while it had no workspace: that session wrote a store. */
+function chatRecordsInWorkspace(checks: ReadonlyArray<{ check: AgentLogCheck; chatAgents: ChatAgent[] }>): ContractResult | undefined {
+  for (const { check, chatAgents } of checks) {
+    if (check.records === undefined) continue
+    const shown = chatAgents.filter((a) => recordOf(check, a.agentId).count > 0)
+    if (shown.length === 0) continue
+    const [first] = shown
+    return broken(
+      `session ${check.sessionId} recorded ${first.agentId} while it had no workspace (step ${first.step}), yet the check of step ${check.step}, in its workspace, shows ${first.agentId}'s record${shown.length > 1 ? ` (and ${counted(shown.length - 1, 'more agent')} of the session with no workspace)` : ''}: a session with no workspace wrote to a store`,
+      { step: check.step, session: check.sessionId, agents: shown.slice(0, 5).map((a) => a.agentId), chatSteps: shown.slice(0, 5).map((a) => a.step) },
+    )
+  }
+  return undefined
+}
+
+/** Held (or unknown) on the checks of a workspace after its session recorded agents with no workspace: its own rows shown, none of those. */
+function chatKeptOut(checks: ReadonlyArray<{ check: AgentLogCheck; chatAgents: ChatAgent[] }>): ContractResult {
+  const unanswered = checks.find((c) => c.check.records === undefined)
+  if (unanswered) return unknown(`the check of step ${unanswered.check.step} got no records back, so the agents its session recorded with no workspace were never looked for in the store`)
+  for (const { check } of checks) {
+    const missing = check.expected.find((a) => recordOf(check, a.agentId).count === 0)
+    if (missing) return unknown(`no control: the check of step ${check.step} showed no row for ${missing.agentId}, recorded in its workspace, so its showing none of the agents of the session with no workspace proves nothing`)
+  }
+  const line = checks.map(({ check, chatAgents }) => `the check of step ${check.step}, in session ${check.sessionId}'s workspace, showed its own ${counted(check.expected.length, 'row')} (${check.expected.slice(0, 3).map((a) => a.agentId).join(', ')}${check.expected.length > 3 ? ', …' : ''}) and none of the ${counted(chatAgents.length, 'agent')} the session recorded with no workspace (${chatAgents.slice(0, 3).map((a) => a.agentId).join(', ')}${chatAgents.length > 3 ? ', …' : ''})`)
+  return held(line.join('; '), { checks: checks.map((c) => c.check.step), chatAgents: checks.map((c) => c.chatAgents.length), ownRows: checks.map((c) => c.check.expected.length) })
+}
 
 /** Broken when a read of a writable workspace with no store yet (before any start or completion) answered records: a workspace without a store has none. */
 function recordsWithoutStore(evidence: AgentLogCheck[]): ContractResult | undefined {

@@ -7,6 +7,7 @@ import type { PlannedCheck } from '#harness/contracts/agent-log/agent-log-plan.t
 import { counted } from '#harness/contracts/counted.ts'
 import { visible } from '#harness/contracts/text-difference.ts'
 import { recordsRead } from '#harness/contracts/agent-log/records-read.ts'
+import { chatAgentsBefore, chatAgentsOf, type ChatAgent } from '#harness/contracts/agent-log/scoped-control.ts'
 
 const alone = 'no check of a writable workspace with agents of its own follows agents of another session in the same workspace: no session’s records could show another’s'
 
@@ -31,9 +32,11 @@ export const sessionsApart = defineContract<AgentLogHistory>({
     // how many rows of each check name an agent the check expects (the run's rows, counted once)
     const ownRows = new Map<AgentLogCheck, number>()
     for (const row of requiredRows(run)) ownRows.set(row.check, (ownRows.get(row.check) ?? 0) + row.count)
+    // an agent the session recorded while it had no workspace, shown in its workspace's store, is durability/scoped's
+    const chat = chatAgentsOf(run.calls)
     // a record of another session (or of no agent this session recorded) is broken wherever it shows
     for (const check of run.checks) {
-      const foreign = foreignRecords(check, ownRows)
+      const foreign = foreignRecords(check, ownRows, chat)
       if (foreign.length > 0) {
         const first = foreign[0]
         const more = foreign.length > 1 ? ` (and ${counted(foreign.length - 1, 'more record')} not its own)` : ''
@@ -57,14 +60,14 @@ export const sessionsApart = defineContract<AgentLogHistory>({
   },
 })
 
-/** The records of a check that are not its session's: another session's id, or an agent this session never recorded. */
-function foreignRecords(check: AgentLogCheck, ownRows: ReadonlyMap<AgentLogCheck, number>): Array<{ sessionId: string; agentId: string }> {
+/** The records of a check that are not its session's: another session's id, or an agent this session never recorded (one it recorded with no workspace is durability/scoped's). */
+function foreignRecords(check: AgentLogCheck, ownRows: ReadonlyMap<AgentLogCheck, number>, chat: ReadonlyMap<string, ChatAgent[]>): Array<{ sessionId: string; agentId: string }> {
   if (!check.writable || check.records === undefined) return []
   // no record is foreign when every one names this session and the rows of its own agents account for them all (the
   // records and the rows were each read once per run: nothing made per record here)
   const read = recordsRead(check.records, check.sessionId)
   if (read.otherSession === 0 && ownRows.get(check) === read.objects) return []
-  const ids = new Set(check.expected.map((a) => a.agentId))
+  const ids = new Set([...check.expected, ...chatAgentsBefore(check, chat)].map((a) => a.agentId))
   return check.records.filter((r) => typeof r === 'object' && r !== null && (r.sessionId !== check.sessionId || !ids.has(r.agentId))).map((r) => ({ sessionId: String(r.sessionId), agentId: String(r.agentId) }))
 }
 

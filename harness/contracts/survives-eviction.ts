@@ -5,19 +5,19 @@ import { agentLogPlan, exercisedWhen } from '#harness/contracts/agent-log/agent-
 import type { ExpectedAgent } from '#harness/contracts/agent-log/agent-log-plan.ts'
 import { judgeRows } from '#harness/contracts/agent-log/agent-log-rows.ts'
 
-/** durability/survives-eviction: An agent's record survives more than the UI-event cap of later activity on its session. */
+/** durability/survives-eviction: An agent's record survives the UI-event cap or more of later activity on its session (exactly the cap already evicts its last event). */
 export const survivesEviction = defineContract<AgentLogHistory>({
   id: 'durability/survives-eviction',
-  statement: "An agent's record survives more than the UI-event cap of later activity on its session.",
+  statement: "An agent's record survives the UI-event cap or more of later activity on its session.",
   from: ['PLAT-114'],
   port: 'agent-log',
-  exercisedBy: (scenario) => exercisedWhen(agentLogPlan(scenario.given, scenario.steps), pastCap(scenario.given.uiEventCap), `more than the UI-event cap (${scenario.given.uiEventCap.toLocaleString('en-US')}) of later activity after an agent, in a writable workspace`),
+  exercisedBy: (scenario) => exercisedWhen(agentLogPlan(scenario.given, scenario.steps), pastCap(scenario.given.uiEventCap), `the UI-event cap (${scenario.given.uiEventCap.toLocaleString('en-US')}) or more of later activity after an agent, in a writable workspace`),
   check(history) {
     const run = agentLogRun(history)
     const cap = run.uiEventCap.toLocaleString('en-US')
     return judgeRows(run, {
       which: pastCap(run.uiEventCap),
-      none: `no check comes after more than the UI-event cap (${cap}) of later activity on an agent of a writable workspace`,
+      none: `no check comes after the UI-event cap (${cap}) or more of later activity on an agent of a writable workspace`,
       missing: (read) => `agent ${read.agent.agentId} is ${rowState(read)} after ${read.agent.eventsSince.toLocaleString('en-US')} later UI events (cap ${cap})`,
       witness: (read) => ({ eventsSince: read.agent.eventsSince, uiEventCap: run.uiEventCap }),
       after: (reads) => `after ${fewestSince(reads).toLocaleString('en-US')} or more later UI events (cap ${cap})`,
@@ -31,8 +31,9 @@ function fewestSince(reads: readonly RowRead[]): number {
   return reads.reduce((fewest, r) => Math.min(fewest, r.agent.eventsSince), Infinity)
 }
 
+/** An agent whose last event the capped UI-event list no longer holds: `cap` later events fill the list, so exactly the cap evicts it. */
 function pastCap(cap: number): (agent: ExpectedAgent) => boolean {
-  return (agent) => agent.eventsSince > cap
+  return (agent) => agent.eventsSince >= cap
 }
 
 /** Checks durability/survives-eviction (returns the result). */

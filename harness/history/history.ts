@@ -19,6 +19,19 @@ export interface InvokeEvent {
   value: unknown
   /** Which step of the scenario issued it (0-based). */
   step: number
+  /** The wall clock read just before it was sent, where the driver notes it (agent-log starts and completions): their records' stamps are judged against it. */
+  wall?: WallRead
+}
+
+/**
+ * One read of the wall clock (`Date.now()`, ms since the epoch) between two reads of the monotonic clock: `gap` is how
+ * long those took (ms), so the wall reading stands for a moment no more than `gap` away from either.
+ */
+export interface WallRead {
+  at: number
+  /** The first monotonic read (ms, `performance.now()` of the kit's process): two wall reads of one run are compared with two of these, to see the wall clock step. */
+  mono: number
+  gap: number
 }
 
 /** The end of one operation: its answer, and the sizes the kit measured on it. */
@@ -29,6 +42,8 @@ export interface CompletionEvent {
   f: string
   /** The index of the invoke this completes. */
   invoke: number
+  /** The wall clock read just after the answer came, where its invoke has one. */
+  wall?: WallRead
   value?: unknown
   error?: { code: string; message: string; data?: unknown }
   /** The value of every ceiling's measure over the returned value, measured by the kit. */

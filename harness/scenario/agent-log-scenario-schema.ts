@@ -52,7 +52,7 @@ const activity = strict(
   {
     bursts: integer(`a positive number of bursts, at most ${most.toLocaleString('en-US')}`, 1, most).describe('How many bursts of UI events, each at a seeded point.'),
     events: integer(`a positive number of UI events, at most ${most.toLocaleString('en-US')}`, 1, most).optional().describe('The UI events of each burst (absolute).'),
-    overCapBy: integer(`an integer from -${most.toLocaleString('en-US')} to ${most.toLocaleString('en-US')}`, -most, most).optional().describe('Relative: each burst is uiEventCap + overCapBy UI events (0: exactly the cap; 1: one past it, so it alone evicts every earlier event).'),
+    overCapBy: integer(`an integer from -${most.toLocaleString('en-US')} to ${most.toLocaleString('en-US')}`, -most, most).optional().describe('Relative: each burst is uiEventCap + overCapBy UI events (0: exactly the cap, which alone evicts every earlier event from the list; 1: one past it).'),
   },
   'activity: bursts, with events or overCapBy',
 ).refine((a) => (a.events === undefined) !== (a.overCapBy === undefined), { error: 'expected exactly one of events (UI events per burst) or overCapBy (per burst, relative to uiEventCap)' })

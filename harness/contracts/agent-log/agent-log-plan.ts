@@ -39,6 +39,8 @@ export interface ExpectedAgent {
   startStep: number | undefined
   /** What its last completion said (undefined when it never completed). */
   outcome: OutcomeFields | undefined
+  /** The step of its last completion (undefined when it never completed): a record's completedAt is stamped then. */
+  completeStep: number | undefined
   /** Whether its last event was its start or its completion. */
   last: 'start' | 'complete'
   /** UI events on its session (activity and agent events) since this agent's last event. */
@@ -139,6 +141,7 @@ export function agentLogPlan(given: AgentLogGiven, steps: readonly AgentLogStep[
       start: a.start,
       startStep: a.startStep,
       outcome: a.outcome,
+      completeStep: a.completeStep,
       last: a.last,
       eventsSince,
       restartedSince,
@@ -179,7 +182,7 @@ export function agentLogPlan(given: AgentLogGiven, steps: readonly AgentLogStep[
         store.events += 1
         // one tracked agent per agent, updated in place at each of its events (a check copies what it needs)
         let a = store.agents.get(id)
-        if (!a) store.agents.set(id, (a = { index: agents++, agentId: id, sessionId, status: '', started: false, completed: false, start: undefined, startStep: undefined, outcome: undefined, last: 'start', eventsAt: 0, restartsAt: 0, setupsAt: 0, taken: undefined }))
+        if (!a) store.agents.set(id, (a = { index: agents++, agentId: id, sessionId, status: '', started: false, completed: false, start: undefined, startStep: undefined, outcome: undefined, completeStep: undefined, last: 'start', eventsAt: 0, restartsAt: 0, setupsAt: 0, taken: undefined }))
         a.eventsAt = store.events
         a.restartsAt = restarts
         a.setupsAt = store.setups
@@ -193,6 +196,7 @@ export function agentLogPlan(given: AgentLogGiven, steps: readonly AgentLogStep[
         } else {
           a.outcome = { status: step.complete.status, result: step.complete.result, error: step.complete.error, duration: step.complete.duration }
           a.status = a.outcome.status
+          a.completeStep = index
           a.completed = true
           a.last = 'complete'
         }

@@ -31,13 +31,17 @@ const chat = (control: boolean): AgentLogScenarioInput => ({
 describe('what each bundled scenario exercises and needs, from the scenario alone', () => {
   test('exercises', () => {
     expect(Object.fromEntries(plat114.map((s) => [short(s.id), s.exercises.map((id) => id.split('/')[1])]))).toEqual({
+      'chat-session-after-workspace': ['one-row-per-agent', 'running-row-visible', 'scoped', 'record-faithful', 'survives-reuse'],
       'clean-restart-reads-rows-back': ['one-row-per-agent', 'running-row-visible', 'survives-restart', 'record-faithful'],
       'completion-without-start': ['one-row-per-agent', 'record-faithful'],
       'interleaved-sessions': ['one-row-per-agent', 'running-row-visible', 'record-faithful', 'survives-reuse', 'sessions-apart'],
       'long-session-by-operations': ['one-row-per-agent', 'running-row-visible', 'survives-eviction', 'survives-restart', 'survives-reuse', 'record-faithful', 'sessions-apart', 'records-ordered', 'sandboxed'],
+      'mixed-case-orphans': ['records-ordered', 'one-row-per-agent', 'record-faithful'],
       'read-before-any-write': ['one-row-per-agent', 'scoped', 'record-faithful'],
       'record-keeps-every-field': ['one-row-per-agent', 'running-row-visible', 'record-faithful'],
       'records-oldest-first': ['records-ordered', 'one-row-per-agent', 'record-faithful'],
+      'records-past-a-small-cap': ['one-row-per-agent', 'running-row-visible', 'survives-eviction', 'record-faithful'],
+      'rerun-gets-a-new-started-at': ['one-row-per-agent', 'running-row-visible', 'record-faithful'],
       'crash-leaves-running-row': ['running-row-visible', 'survives-restart', 'record-faithful'],
       'near-miss-real-workspace': ['sandboxed', 'one-row-per-agent'],
       'plain-chat-no-workspace': ['one-row-per-agent', 'scoped', 'record-faithful'],
@@ -45,18 +49,23 @@ describe('what each bundled scenario exercises and needs, from the scenario alon
       'session-reused-evicts-ui-events': ['one-row-per-agent', 'survives-eviction', 'record-faithful', 'survives-reuse'],
       'start-then-completion-one-row': ['one-row-per-agent', 'record-faithful'],
       'store-unreadable-after-restart': ['one-row-per-agent', 'running-row-visible', 'best-effort', 'record-faithful'],
+      'write-after-corrupt': ['one-row-per-agent', 'best-effort', 'record-faithful'],
       'write-failure-is-best-effort': ['best-effort'],
     })
   })
   test('needs: a kill for the kill scenarios, files for the workspace ones, stderr for the unwritable store', () => {
     expect(Object.fromEntries(plat114.map((s) => [short(s.id), scenarioNeeds(s).sort()]))).toEqual({
+      'chat-session-after-workspace': ['files'],
       'clean-restart-reads-rows-back': ['kill-restart', 'pid'],
       'completion-without-start': [],
       'interleaved-sessions': [],
       'long-session-by-operations': ['files', 'kill-restart', 'pid'],
+      'mixed-case-orphans': [],
       'read-before-any-write': ['files'],
       'record-keeps-every-field': [],
       'records-oldest-first': [],
+      'records-past-a-small-cap': [],
+      'rerun-gets-a-new-started-at': ['kill-restart', 'pid'],
       'crash-leaves-running-row': ['kill-restart', 'pid'],
       'near-miss-real-workspace': ['files'],
       'plain-chat-no-workspace': ['files'],
@@ -64,6 +73,7 @@ describe('what each bundled scenario exercises and needs, from the scenario alon
       'session-reused-evicts-ui-events': [],
       'start-then-completion-one-row': [],
       'store-unreadable-after-restart': ['kill-restart', 'pid'],
+      'write-after-corrupt': ['kill-restart', 'pid'],
       'write-failure-is-best-effort': ['stderr'],
     })
   })
@@ -173,7 +183,7 @@ describe('a run of many agents keeps its results small', () => {
     const history = await driveAgentLog({ steps: [...agents.flatMap((agent) => [{ start: { agent } }, { complete: { agent } }]), 'check'] }, createAgentLog)
     const faithful = result(history, 'record-faithful')
     expect(faithful).toMatchObject({ verdict: 'held', figures: { records: 150, agents: 150 } })
-    expect(faithful.verdict === 'held' && faithful.evidence).toMatch(/^150 records at 1 check hold all 11 fields as the steps said \(a-1 completed, .*a-8 completed, and 142 more agents\)$/)
+    expect(faithful.verdict === 'held' && faithful.evidence).toMatch(/^150 records at 1 check hold all 11 fields as the steps said \(a-1 completed, .*a-8 completed, and 142 more agents\); 300 stamps each within its call's time on the kit's clock \(margin up to \d+ ms\)$/)
     const rows = result(history, 'one-row-per-agent')
     expect(rows).toMatchObject({ verdict: 'held', evidence: '150 agents (a-1, a-2, …): 1 row, status completed', figures: { rowsRead: 150, checks: 1 } })
     expect(rows.verdict === 'held' && (rows.figures as { rows: unknown[] }).rows).toHaveLength(100)

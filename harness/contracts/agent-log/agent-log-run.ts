@@ -1,4 +1,4 @@
-import type { AgentLogHistory, CompletionEvent } from '#harness/history/history.ts'
+import type { AgentLogHistory, CompletionEvent, WallRead } from '#harness/history/history.ts'
 import type { AgentRecord } from '#harness/ports/agent-log-port.ts'
 import type { Observation } from '#harness/adapters/observation.ts'
 import type { AgentLogStep } from '#harness/scenario/agent-log-scenario-schema.ts'
@@ -28,6 +28,9 @@ export interface AgentLogCall extends PlannedCall {
   started?: number  /** When the kit sent it and when its answer came (ms on the History's clock); absent when it was never sent or answered. */
   sentAt?: number
   answeredAt?: number
+  /** The wall clock read just before it was sent and just after it answered (a start or completion, in Histories that note them). */
+  wallSent?: WallRead
+  wallAnswered?: WallRead
 }
 
 /** One `setup` call as it ran (at the start of each process, step -1, and at each `reuse` or `setup` step). */
@@ -82,6 +85,8 @@ export interface AgentLogRun extends Omit<AgentLogPlan, 'checks' | 'calls'> {
   killed: number[]
   /** What the kit could observe of the implementation (stderr, files…), from the History. */
   observes: readonly Observation[]
+  /** The implementation reads the kit's wall clock: it runs in the kit's process or in one the kit started (a service reached at a URL may run on another machine). */
+  sameClock: boolean
   /** The driver's note on the sandbox at the end; absent when there is none (never read as "untouched"). */
   sandbox?: AgentLogSandboxNote
   /** What each `corrupt` step damaged, in order. */
@@ -107,6 +112,7 @@ function readRun(history: AgentLogHistory): AgentLogRun {
   const setupOf = new Map<number, AgentLogSetupCall>()
   const processOf = new ByStepAndCall<number>()
   const sentAtOf = new ByStepAndCall<number>()
+  const wallOf = new ByStepAndCall<WallRead>()
   let processes = 0
   // the driver's notes by what they say, in order (one pass over the events)
   const notesByWhat = new Map<string, Array<Record<string, unknown>>>()
@@ -121,6 +127,7 @@ function readRun(history: AgentLogHistory): AgentLogRun {
     if (e.type === 'invoke') {
       processOf.set(e.step, e.f, processes - 1)
       sentAtOf.set(e.step, e.f, e.time)
+      if (e.wall) wallOf.set(e.step, e.f, e.wall)
       if (e.f !== 'agent-log.setup') continue
       const setup: AgentLogSetupCall = { step: e.step ?? -1, outcome: 'missing', workspacePath: (e.value as { workspacePath?: string | null } | undefined)?.workspacePath ?? null }
       setups.push(setup)
@@ -155,6 +162,8 @@ function readRun(history: AgentLogHistory): AgentLogRun {
     const sentAt = sentAtOf.get(call.step, call.f)
     if (sentAt !== undefined) call.sentAt = sentAt
     if (answer) call.answeredAt = answer.time
+    const wallSent = wallOf.get(call.step, call.f)
+    if (wallSent && answer?.wall) (call.wallSent = wallSent), (call.wallAnswered = answer.wall)
   }
   const sandbox = notes('sandbox')[0] as unknown as AgentLogSandboxNote | undefined
   const stderrOf = history.events.flatMap((e) => (e.type === 'note' && (e.what === 'process killed' || e.what === 'process stopped') ? [String((e.value as { stderr?: unknown } | undefined)?.stderr ?? '')] : []))
@@ -171,6 +180,7 @@ function readRun(history: AgentLogHistory): AgentLogRun {
     starts: notes('process started').map(pid),
     killed: notes('process killed').flatMap((n) => pid(n) ?? []),
     observes: history.observes ?? [],
+    sameClock: history.system?.transport === 'in-process' || notes('process started').some((n) => typeof n.pid === 'number'),
     ...(sandbox ? { sandbox } : {}),
     damages: notes('store damaged') as unknown as AgentLogDamage[],
   }

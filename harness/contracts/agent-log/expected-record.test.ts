@@ -16,6 +16,7 @@ const agent: fc.Arbitrary<ExpectedAgent> = fc.record({
   completed: fc.boolean(),
   start: fc.option(fc.record({ name: text, kind: text, parent: text }), { nil: undefined }),
   startStep: fc.option(fc.nat(9), { nil: undefined }),
+  completeStep: fc.option(fc.nat(9), { nil: undefined }),
   outcome: fc.option(fc.record({ status: text, result: text, error: text, duration: text }), { nil: undefined }),
   last: fc.constantFrom('start' as const, 'complete' as const),
   eventsSince: fc.nat(9),

@@ -35,7 +35,7 @@ describe('durability/record-faithful', () => {
   test('held with the records compared field by field, and the start time kept through the completion', async () => {
     expect(result(await driveAgentLog(fields, createAgentLog), 'record-faithful')).toMatchObject({
       verdict: 'held',
-      evidence: '2 records at 2 checks hold all 11 fields as the steps said (gate-7 failed); startedAt kept unchanged 1 time through later events',
+      evidence: expect.stringMatching(/^2 records at 2 checks hold all 11 fields as the steps said \(gate-7 failed\); startedAt kept unchanged 1 time through later events; 2 stamps each within its call's time on the kit's clock \(margin up to \d+ ms\)$/),
     })
   })
   test.for([
@@ -176,5 +176,33 @@ describe('durability/sessions-apart and durability/survives-reuse', () => {
     const history = await driveAgentLog({ steps: [{ start: { agent: 'a-1' } }, 'check'] }, createAgentLog)
     expect(result(history, 'sessions-apart')).toMatchObject({ verdict: 'not-applicable' })
     expect(result(history, 'survives-reuse')).toMatchObject({ verdict: 'not-applicable' })
+  })
+})
+
+describe('durability/survives-eviction at the cap boundary', () => {
+  /** A start, then `activity` UI events, then a check, with a UI-event cap of 3. */
+  const after = (activity: number): AgentLogScenarioInput => ({ given: { uiEventCap: 3 }, steps: [{ start: { agent: 'gate-1' } }, { activity }, 'check'] })
+  test('exactly the cap of later events evicts the agent’s last event: judged, and broken on a log read from the UI-event list', async () => {
+    const { createReadsUiEventCacheAgentLog } = await import('#fixtures/systems/agent-log/mutants/reads-ui-event-cache.ts')
+    expect(result(await driveAgentLog(after(3), createReadsUiEventCacheAgentLog), 'survives-eviction')).toMatchObject({ verdict: 'broken', message: 'agent gate-1 is gone after 3 later UI events (cap 3)' })
+    expect(result(await driveAgentLog(after(3), createAgentLog), 'survives-eviction')).toMatchObject({ verdict: 'held', evidence: expect.stringContaining('after 3 or more later UI events (cap 3)') })
+  })
+  test('one event fewer leaves it in the list: not judged', async () => {
+    expect(result(await driveAgentLog(after(2), createAgentLog), 'survives-eviction')).toMatchObject({ verdict: 'not-applicable', reason: expect.stringContaining('the UI-event cap (3) or more') })
+  })
+})
+
+describe('durability/record-faithful: each stamp within its own call', () => {
+  const oneRow: AgentLogScenarioInput = { steps: [{ start: { agent: 'a-1' } }, { complete: { agent: 'a-1' } }, 'check'] }
+  test('broken by a stamp in local time written with a Z (5 h 30 min off)', async () => {
+    const local = () => createAgentLog({ clock: () => new Date(Date.now() + 5.5 * 3_600_000).toISOString() })
+    expect(result(await driveAgentLog(oneRow, local), 'record-faithful')).toMatchObject({
+      verdict: 'broken',
+      message: expect.stringMatching(/^agent a-1's startedAt ".*" at the check of step 2 is not within its start's call \(step 0\): .* the stamp is 5 h 30 min after it \(margin \d+ ms\) — a local time written with Z\?$/),
+      witness: { field: 'startedAt', callStep: 0 },
+    })
+  })
+  test('held on the reference, counting the stamps read against their calls', async () => {
+    expect(result(await driveAgentLog(oneRow, createAgentLog), 'record-faithful')).toMatchObject({ verdict: 'held', figures: { stampsInWindow: 2 } })
   })
 })

@@ -56,9 +56,17 @@ describe('durability/sandboxed: nowhere outside the workspace', () => {
       witness: { outsideCount: 2 },
     })
   })
-  test('held where the run made only folders inside the workspace: it says so, never "0 files" beside a list of folders (issue 24)', async () => {
+  test('unknown where the run made only folders inside the workspace: a folder is no store, so where it writes was never seen', async () => {
     const history = withNote(await driveAgentLog(oneRow, createAgentLog), 'sandbox', (v) => ({ ...v, files: (v.files as string[]).filter((f) => f.endsWith('/')) }))
-    expect(result(history, 'sandboxed')).toMatchObject({ verdict: 'held', evidence: expect.stringContaining('which wrote no file but 1 folder inside the workspace (workspace/db/)') })
+    expect(result(history, 'sandboxed')).toMatchObject({ verdict: 'unknown', reason: expect.stringContaining('no file inside its sandbox, only 1 folder (workspace/db/)') })
+  })
+  test('held where a call failed but the store was seen written inside the workspace: the evidence is the store, not the answers', async () => {
+    const log = (): AgentLogPort => {
+      const inner = createAgentLog()
+      return { ...inner, agentCompleted: async (e) => (await inner.agentCompleted(e), Promise.reject(new Error('answered late'))) }
+    }
+    const history = await driveAgentLog(oneRow, log)
+    expect(result(history, 'sandboxed')).toMatchObject({ verdict: 'held', evidence: expect.stringContaining('after 2 start and completion calls (1 answered), which wrote'), figures: { writes: 1 } })
   })
   test('a file under HOME that is no store and holds none of the run’s ids is no finding (a tool’s cache)', async () => {
     const history = withNote(await driveAgentLog(oneRow, createAgentLog), 'sandbox', (v) => ({ ...v, watched: ['HOME', 'TMPDIR', 'XDG_CACHE_HOME'], outside: [{ where: 'HOME', path: '.npm/_logs/debug.log', holds: [], sqlite: false }] }))
@@ -117,5 +125,53 @@ describe('durability/best-effort: no store failure reaches the caller, each fail
     const { message } = result(await driveAgentLog(oneRow, setupFails), 'best-effort') as { message: string }
     expect(message).toMatch(/^agent-log\.setup answered an error when its process started: ".*\\u\{001B\}\[31mENOTDIR\\u\{001B\}\[0m\\u\{200B\} x+"…$/)
     expect(message).not.toMatch(/[\u001b\u200b]/)
+  })
+})
+
+describe('durability/scoped: a session that drops its workspace writes nothing', () => {
+  const chatAfter: AgentLogScenarioInput = {
+    steps: [
+      { start: { agent: 'gate-1' } },
+      'check',
+      { setup: { workspace: 'none' } },
+      { start: { agent: 'helper-2' } },
+      'check',
+      { setup: { workspace: 'sandboxed' } },
+      { start: { agent: 'review-3' } },
+      'check',
+    ],
+  }
+  test('held on the reference: back in its workspace, its own rows and none of the chat’s', async () => {
+    expect(result(await driveAgentLog(chatAfter, createAgentLog), 'scoped')).toMatchObject({
+      verdict: 'held',
+      evidence: "the check of step 7, in session session-plat-114's workspace, showed its own 2 rows (gate-1, review-3) and none of the 1 agent the session recorded with no workspace (helper-2)",
+    })
+  })
+  test('broken (scoped, not sessions-apart) by a log that keeps the workspace it had when set up with none', async () => {
+    const keeps = (): AgentLogPort => {
+      const log = createAgentLog()
+      let workspace: string | null = null
+      return { ...log, setup: async (s) => log.setup({ ...s, workspacePath: (workspace = s.workspacePath ?? workspace) }) }
+    }
+    const history = await driveAgentLog(chatAfter, keeps)
+    expect(result(history, 'scoped')).toMatchObject({ verdict: 'broken', message: expect.stringContaining("recorded helper-2 while it had no workspace (step 3), yet the check of step 7, in its workspace, shows helper-2's record") })
+    expect(result(history, 'sessions-apart').verdict).not.toBe('broken')
+  })
+  test('broken by a file made while it had no workspace, after the workspace was written', async () => {
+    const history = withNote(await driveAgentLog(chatAfter, createAgentLog), 'sandbox at check', (v) => (v.step === 4 ? { ...v, files: [...(v.files as string[]), 'db/', 'db/db.sqlite'] } : v))
+    expect(result(history, 'scoped')).toMatchObject({ verdict: 'broken', witness: { files: ['db/db.sqlite', 'db/'], step: 4, before: 1 } })
+  })
+})
+
+describe('durability/scoped: quiet checks without a control of their own', () => {
+  test('a chat check whose only later check is in another process is judged on the workspace check after it (found by the explorer)', async () => {
+    const steps: AgentLogScenarioInput = {
+      given: { workspace: 'none' },
+      steps: [{ start: { agent: 'gate-1' } }, 'check', { setup: { workspace: 'sandboxed' } }, 'restart', { complete: { agent: 'gate-10' } }, 'check'],
+    }
+    expect(result(await driveAgentLog(steps, createAgentLog, { observes: ['files', 'pid', 'kill-restart'] }), 'scoped')).toMatchObject({
+      verdict: 'held',
+      evidence: "the check of step 5, in session session-plat-114's workspace, showed its own 1 row (gate-10) and none of the 1 agent the session recorded with no workspace (gate-1)",
+    })
   })
 })

@@ -1,7 +1,7 @@
 import type { Connection } from '#harness/adapters/adapter.ts'
 import { AdapterError } from '#harness/adapters/adapter-error.ts'
 import type { Driver } from '#harness/drivers/driver.ts'
-import type { HistoryRecorder } from '#harness/history/history-recorder.ts'
+import { readWall, type HistoryRecorder } from '#harness/history/history-recorder.ts'
 import { historyFormat } from '#harness/history/history.ts'
 import type { ScriptedHistory } from '#harness/history/history.ts'
 import type { AgentLogScenario, AgentLogStep } from '#harness/scenario/agent-log-scenario-schema.ts'
@@ -9,6 +9,9 @@ import { createAgentLogSandbox } from '#harness/drivers/agent-log/agent-log-sand
 import { refusedEntries } from '#harness/drivers/refused-entries.ts'
 import { damageWorkspace } from '#harness/drivers/agent-log/damage-workspace.ts'
 import { endsProcess } from '#harness/scenario/ends-process.ts'
+
+/** The time zone an agent-log implementation's process runs in (UTC+05:30): a record stamped in local time lies 5.5 h outside its call. */
+export const implementationTimeZone = 'Asia/Kolkata'
 
 /** An agent-log scenario made ready: its given and steps, and the session it starts with. */
 export interface PreparedAgentLog {
@@ -49,7 +52,8 @@ export const agentLogDriver: Driver<AgentLogScenario, PreparedAgentLog> = {
       return { files: sandbox.list(entries), ...(found.refused.length > 0 ? { refused: found.refused } : {}) }
     }
     const start = async () => {
-      live = await context.open({ cwd: sandbox.root, env: sandbox.watched.env })
+      // TZ far from UTC: a stamp written in local time is hours off its call's time, not silently right on a UTC machine
+      live = await context.open({ cwd: sandbox.root, env: { ...sandbox.watched.env, TZ: implementationTimeZone } })
       recorder.note('process started', { pid: live.system.pid ?? null, cwd: sandbox.root })
       await call(recorder, 'agent-log.setup', setup, -1, () => live!.port('agent-log').setup(setup))
     }
@@ -160,7 +164,9 @@ function idsOf(prepared: PreparedAgentLog): string[] {
 
 /** Records one port call; a failure the implementation answered (an error reaching the agent) is a `fail`, an adapter failure stops the run. */
 async function call(recorder: HistoryRecorder, f: string, value: unknown, step: number, run: () => Promise<unknown>): Promise<void> {
-  const invoke = recorder.invoke(f, value, step)
+  // a start or completion stamps its record: the wall clock is read just before it is sent and just after it answers
+  const stamps = f === 'agent-log.agentStarted' || f === 'agent-log.agentCompleted'
+  const invoke = recorder.invoke(f, value, step, stamps ? readWall() : undefined)
   try {
     const result = await run()
     recorder.complete(invoke, { type: 'ok', ...(result === undefined ? {} : { value: result }) })
