@@ -145,11 +145,13 @@ test('what each bundled session-client scenario exercises, decided from the scen
     'no-end-before-settling': 'reply stream backoff form',
     'older-server-on-later-frames': 'older marker form',
     'older-server-text': 'older form',
+    'older-server-later-turn-text': 'reply older form', // the earlier reply stays cut, the settling one is judged on its own
     'prompts-shown-late-text': 'reply form',
     'deadline-passes-on-last-try': 'transient deadline',
     'read-whole-on-last-try': 'reply transient form',
     'reads-keep-failing': 'transient marker failed form',
     'reads-keep-failing-text': 'transient failed form',
+    'reads-fail-later-turn-text': 'reply transient failed form',
     'settling-read-fails-twice': 'reply transient form',
     'settling-reads-keep-failing': 'transient marker failed form',
     'two-replies-in-settling-frame': 'reply form',
