@@ -134,6 +134,7 @@ test('what each bundled session-client scenario exercises, decided from the scen
     'deadline-exceeded-read': 'reply transient form',
     'deadline-exceeded-read-try-over-deadline': 'reply transient form',
     'frame-outlasts-timeout': 'deadline',
+    'deadline-in-reconnect-wait': 'deadline stream backoff', // the waits due reach past the deadline: exit 2, no output to judge
     'goaway-drain-close': 'reply stream backoff form',
     'goaway-drain-internal-error': 'reply stream backoff form',
     'goaway-refused-resume': 'reply stream backoff form',
