@@ -10,6 +10,7 @@ import type { ReadPlan } from '#harness/contracts/session/read-plan.ts'
 import type { SessionGiven } from '#harness/drivers/session-client/build-session.ts'
 import { noTimeAfter, noTimeToWatch } from '#harness/contracts/session/no-time-after.ts'
 import { reconnectPlan } from '#harness/contracts/session/reconnect-plan.ts'
+import { describeOpenPastDeadline, openPastDeadline } from '#harness/contracts/session/open-past-deadline.ts'
 
 /** The exit code of a client whose deadline passed. */
 const timeoutExit = 2
@@ -70,11 +71,16 @@ export const deadlineIsTimeout = defineContract<SessionClientHistory>({
   ...byReadPlan(exercised, (run, plan, result) => {
     const open = openAtDeadline(run, plan)
     const deadline = `${count(run.given.timeoutMs)} ms`
+    const ranOut = result.exitCode !== timeoutExit ? triesRanOut(run, plan) : undefined
+    if (ranOut) return notApplicable(ranOut)
+    // a try kept open far past the deadline — however the client exited — outlasted it: no correct client does that;
+    // one closed past the slack but within twice it may be a correct client's late timers on a busy machine
+    const pastDeadline = openPastDeadline(run)
+    if (pastDeadline && pastDeadline.pastMs <= 2 * pastDeadline.slackMs) return unknownInTime(`${describeOpenPastDeadline(pastDeadline, run.given.timeoutMs)}, but by less than twice that slack: a busy machine's late timers cannot be told from a try left open`)
+    if (pastDeadline) return broken(describeOpenPastDeadline(pastDeadline, run.given.timeoutMs), { ...describeReply(run), read: pastDeadline.read, pastMs: pastDeadline.pastMs, slackMs: pastDeadline.slackMs, endedBy: pastDeadline.endedBy })
     if (result.exitCode === timeoutExit && open) {
       return held(`exit ${timeoutExit} (timeout) at the ${deadline} deadline, with ${open.what}`, { exitCode: timeoutExit, timeoutMs: run.given.timeoutMs, ...open.figures })
     }
-    const ranOut = result.exitCode !== timeoutExit ? triesRanOut(run, plan) : undefined
-    if (ranOut) return notApplicable(ranOut)
     if (result.exitCode === timeoutExit) {
       const last = readsOf(run, run.oracle.replyId).at(-1)
       const late = plan.openAtDeadline ? noTimeAfter(run, last) : undefined

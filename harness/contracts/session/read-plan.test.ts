@@ -149,6 +149,7 @@ test('what each bundled session-client scenario exercises, decided from the scen
     'older-server-later-turn-text': 'reply older form', // the earlier reply stays cut, the settling one is judged on its own
     'prompts-shown-late-text': 'reply form',
     'deadline-passes-on-last-try': 'transient deadline',
+    'try-far-over-deadline': 'deadline', // a try over the deadline is cut to the time left: cancelled at it
     'read-whole-on-last-try': 'reply transient form',
     'reads-keep-failing': 'transient marker failed form',
     'reads-keep-failing-text': 'transient failed form',
