@@ -27,6 +27,12 @@ export function answerRead(script: SessionScript, call: number, request: unknown
       return error('internal', 'the session store failed (scripted)')
     case 'deadline_exceeded':
       return error('deadline_exceeded', 'the session store did not answer in time (scripted)')
+    case 'unknown':
+      return error('unknown', 'the session store failed in a way it cannot name (scripted)')
+    case 'aborted':
+      return error('aborted', 'the read was aborted by a concurrent change to the session (scripted)')
+    case 'canceled':
+      return error('canceled', 'the session store canceled the read (scripted)')
     case 'not_found':
       return error('not_found', `message ${JSON.stringify(id)} is gone from the session store (scripted)`)
     case 'ok': {
