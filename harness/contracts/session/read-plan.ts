@@ -15,7 +15,7 @@ export const readBudget = 12
 export const triesPerRound = 3
 
 /** The answers of a read that fail transiently (docs/session-client-port.md): the client tries again. */
-export const transientAnswers: ReadonlySet<ReadAnswer> = new Set(['unavailable', 'internal', 'deadline_exceeded', 'unknown', 'aborted', 'canceled', 'hang'])
+export const transientAnswers: ReadonlySet<ReadAnswer> = new Set(['unavailable', 'internal', 'deadline_exceeded', 'unknown', 'aborted', 'canceled', 'hang', 'drop'])
 
 /** The answers of a read that fail permanently: the message is never read again, its cut text kept. */
 export const permanentAnswers: ReadonlySet<ReadAnswer> = new Set(['not_found'])
@@ -39,7 +39,7 @@ export interface ReadPlan {
   firstPermanent: number
   /** The server has no GetSessionMessage (its first answer is `unimplemented`). */
   olderServer: boolean
-  /** The first answers fail transiently (`unavailable`, `internal`, `deadline_exceeded`, `unknown`, `aborted`, `canceled`, `hang`). */
+  /** The first answers fail transiently (`unavailable`, `internal`, `deadline_exceeded`, `unknown`, `aborted`, `canceled`, `hang`, `drop`). */
   transientFirst: boolean
   /**
    * How many of the tries a correct client surely makes of the awaited reply hang, each for its whole limit: of the

@@ -31,6 +31,10 @@ describe('answerRead', () => {
     ])
   })
 
+  test('drop answers nothing: the connection is dropped under the call', () => {
+    expect(answerRead(sampleScript([], ['drop', 'ok']), 1, request)).toEqual({ answer: 'drop', messageId: 'm2' })
+  })
+
   test('the older server answers unimplemented even to a bad request; otherwise a bad request is invalid_argument', () => {
     expect(answerRead(sampleScript([], ['unimplemented']), 1, 'junk').answer).toBe('unimplemented')
     expect(answerRead(sampleScript([], ['hang']), 1, { sessionId: 's1' })).toMatchObject({ answer: 'invalid_argument', status: 400 })
