@@ -131,6 +131,7 @@ test('what each bundled session-client scenario exercises, decided from the scen
     'generated-25000-lines': 'reply transient form',
     'generated-reply-older-server-text': 'older form', // text output: the marker is measured in a JSON reply only
     'backoff-while-dropped': 'reply stream backoff form',
+    'backoff-six-drops': 'reply stream backoff form',
     'backoff-fruitless-end-errors': 'reply stream backoff form',
     'deadline-exceeded-read': 'reply transient form',
     'deadline-exceeded-read-try-over-deadline': 'reply transient form',
