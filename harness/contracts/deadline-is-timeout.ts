@@ -73,11 +73,12 @@ export const deadlineIsTimeout = defineContract<SessionClientHistory>({
     const deadline = `${count(run.given.timeoutMs)} ms`
     const ranOut = result.exitCode !== timeoutExit ? triesRanOut(run, plan) : undefined
     if (ranOut) return notApplicable(ranOut)
-    // a try kept open far past the deadline — however the client exited — outlasted it: no correct client does that;
-    // one closed past the slack but within twice it may be a correct client's late timers on a busy machine
+    // a try kept open far past the deadline outlasted it: no correct client does that, even one that exits 2 at last;
+    // one closed past the slack but within twice it may be a correct client's late timers on a busy machine (a client
+    // that exited otherwise is judged by its exit code below, and not excused by slowness then)
     const pastDeadline = openPastDeadline(run)
-    if (pastDeadline && pastDeadline.pastMs <= 2 * pastDeadline.slackMs) return unknownInTime(`${describeOpenPastDeadline(pastDeadline, run.given.timeoutMs)}, but by less than twice that slack: a busy machine's late timers cannot be told from a try left open`)
-    if (pastDeadline) return broken(describeOpenPastDeadline(pastDeadline, run.given.timeoutMs), { ...describeReply(run), read: pastDeadline.read, pastMs: pastDeadline.pastMs, slackMs: pastDeadline.slackMs, endedBy: pastDeadline.endedBy })
+    if (pastDeadline && result.exitCode === timeoutExit && pastDeadline.pastMs <= 2 * pastDeadline.slackMs) return unknownInTime(`${describeOpenPastDeadline(pastDeadline, run.given.timeoutMs)}, but by less than twice that slack: a busy machine's late timers cannot be told from a try left open`)
+    if (pastDeadline && result.exitCode === timeoutExit) return broken(describeOpenPastDeadline(pastDeadline, run.given.timeoutMs), { ...describeReply(run), read: pastDeadline.read, pastMs: pastDeadline.pastMs, slackMs: pastDeadline.slackMs, endedBy: pastDeadline.endedBy })
     if (result.exitCode === timeoutExit && open) {
       return held(`exit ${timeoutExit} (timeout) at the ${deadline} deadline, with ${open.what}`, { exitCode: timeoutExit, timeoutMs: run.given.timeoutMs, ...open.figures })
     }
@@ -103,7 +104,7 @@ export const deadlineIsTimeout = defineContract<SessionClientHistory>({
     // and it exits 0 only once the settling frame came (the server wrote it)
     const settlingWritten = run.events.some((e) => e.type === 'frame' && e.frame === run.oracle.cursors.length - 1)
     const noMatterOfTime = (plan.openAtDeadline && run.given.faults.length === 0) || (plan.reconnectsOutlastDeadline && !settlingWritten)
-    const heldUp = noMatterOfTime ? undefined : heldUpAtDeadline(run, result.exitCode)
+    const heldUp = noMatterOfTime || (pastDeadline && pastDeadline.pastMs > 2 * pastDeadline.slackMs) ? undefined : heldUpAtDeadline(run, result.exitCode)
     if (heldUp) return unknownInTime(`${what}, and the client exited ${result.exitCode}, but ${heldUp}`)
     return broken(`${what}, and the client exited ${result.exitCode}${run.reply?.cut ? ' with the cut reply' : ''}, not ${timeoutExit}`, describeReply(run))
   }),
