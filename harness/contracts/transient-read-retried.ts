@@ -59,7 +59,7 @@ function leavesAndReturns(views: string[][], id: string): boolean {
  */
 export const transientReadRetried = defineContract<SessionClientHistory>({
   id: 'recovery/transient-read-retried',
-  statement: `A transient failure of a whole-message read (unavailable, internal, deadline_exceeded, a try outlasting its limit) is retried — 3 tries a round, a round on each later frame and the rounds left before the wait ends — until the reply is read whole; the tries are bounded (at most ${readBudget} for a message, none once it was read whole).`,
+  statement: `A transient failure of a whole-message read (unavailable, internal, deadline_exceeded, unknown, aborted, canceled, a try outlasting its limit) is retried — 3 tries a round, a round on each later frame and the rounds left before the wait ends — until the reply is read whole; the tries are bounded (at most ${readBudget} for a message, none once it was read whole).`,
   from: ['DEP-8516'],
   port: 'session-client',
   timing: true,

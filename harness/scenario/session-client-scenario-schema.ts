@@ -12,7 +12,7 @@ import { replyScriptNames } from '#fixtures/replies/reply-scripts.ts'
 import { contractsOfPort } from '#harness/contracts/index.ts'
 import { watchEndCodes } from '#harness/servers/session-server/watch-end-codes.ts'
 
-const readAnswers = ['ok', 'unavailable', 'internal', 'deadline_exceeded', 'not_found', 'hang', 'unimplemented'] as const
+const readAnswers = ['ok', 'unavailable', 'internal', 'deadline_exceeded', 'unknown', 'aborted', 'canceled', 'not_found', 'hang', 'drop', 'unimplemented'] as const
 const faultKinds = ['goaway', 'goaway-notice', 'refuse', 'rst', 'cut', 'no-end', 'end-error', 'drop', 'delay'] as const
 const endCodes = [...watchEndCodes.transient, ...watchEndCodes.permanent] as const
 const faultCodes = ['NO_ERROR', 'INTERNAL_ERROR', 'ENHANCE_YOUR_CALM', 'CANCEL', ...endCodes] as const

@@ -131,9 +131,12 @@ test('what each bundled session-client scenario exercises, decided from the scen
     'generated-25000-lines': 'reply transient form',
     'generated-reply-older-server-text': 'older form', // text output: the marker is measured in a JSON reply only
     'backoff-while-dropped': 'reply stream backoff form',
+    'backoff-six-drops': 'reply stream backoff form',
+    'backoff-fruitless-end-errors': 'reply stream backoff form',
     'deadline-exceeded-read': 'reply transient form',
     'deadline-exceeded-read-try-over-deadline': 'reply transient form',
     'frame-outlasts-timeout': 'deadline',
+    'deadline-in-reconnect-wait': 'deadline stream backoff', // the waits due reach past the deadline: exit 2, no output to judge
     'goaway-drain-close': 'reply stream backoff form',
     'goaway-drain-internal-error': 'reply stream backoff form',
     'goaway-refused-resume': 'reply stream backoff form',
@@ -145,11 +148,16 @@ test('what each bundled session-client scenario exercises, decided from the scen
     'no-end-before-settling': 'reply stream backoff form',
     'older-server-on-later-frames': 'older marker form',
     'older-server-text': 'older form',
+    'older-server-later-turn-text': 'reply older form', // the earlier reply stays cut, the settling one is judged on its own
     'prompts-shown-late-text': 'reply form',
     'deadline-passes-on-last-try': 'transient deadline',
+    'try-far-over-deadline': 'deadline', // a try over the deadline is cut to the time left: cancelled at it
     'read-whole-on-last-try': 'reply transient form',
+    'read-answers-aborted': 'reply transient form', // aborted, canceled, unknown: transient codes, each retried
+    'read-loses-connection': 'reply transient form', // a try that loses its connection fails transiently
     'reads-keep-failing': 'transient marker failed form',
     'reads-keep-failing-text': 'transient failed form',
+    'reads-fail-later-turn-text': 'reply transient failed form',
     'settling-read-fails-twice': 'reply transient form',
     'settling-reads-keep-failing': 'transient marker failed form',
     'two-replies-in-settling-frame': 'reply form',

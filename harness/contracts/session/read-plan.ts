@@ -4,6 +4,7 @@ import { servedSession } from '#harness/contracts/session/served-session.ts'
 import { settlingDelayMs, watchCut } from '#harness/contracts/session/watch-cut.ts'
 import type { WatchCut } from '#harness/contracts/session/watch-cut.ts'
 import { watchFailure } from '#harness/contracts/session/watch-failure.ts'
+import { reconnectsOutlastDeadline } from '#harness/contracts/session/reconnect-plan.ts'
 import type { WatchFailure } from '#harness/contracts/session/watch-failure.ts'
 import type { ScenarioOf } from '#harness/contracts/contract.ts'
 
@@ -14,7 +15,7 @@ export const readBudget = 12
 export const triesPerRound = 3
 
 /** The answers of a read that fail transiently (docs/session-client-port.md): the client tries again. */
-export const transientAnswers: ReadonlySet<ReadAnswer> = new Set(['unavailable', 'internal', 'deadline_exceeded', 'hang'])
+export const transientAnswers: ReadonlySet<ReadAnswer> = new Set(['unavailable', 'internal', 'deadline_exceeded', 'unknown', 'aborted', 'canceled', 'hang', 'drop'])
 
 /** The answers of a read that fail permanently: the message is never read again, its cut text kept. */
 export const permanentAnswers: ReadonlySet<ReadAnswer> = new Set(['not_found'])
@@ -38,7 +39,7 @@ export interface ReadPlan {
   firstPermanent: number
   /** The server has no GetSessionMessage (its first answer is `unimplemented`). */
   olderServer: boolean
-  /** The first answers fail transiently (`unavailable`, `internal`, `deadline_exceeded`, `hang`). */
+  /** The first answers fail transiently (`unavailable`, `internal`, `deadline_exceeded`, `unknown`, `aborted`, `canceled`, `hang`, `drop`). */
   transientFirst: boolean
   /**
    * How many of the tries a correct client surely makes of the awaited reply hang, each for its whole limit: of the
@@ -50,6 +51,8 @@ export interface ReadPlan {
   openAtDeadline: boolean
   /** Delays hold the settling frame back until the deadline: the watch is open when it passes. */
   watchOutlastsDeadline: boolean
+  /** The reconnect waits due (and delays) before the settling frame reach the deadline: it passes while the client reconnects. */
+  reconnectsOutlastDeadline: boolean
   /** The output shows the awaited reply: it is the settling frame's, or the output is the whole transcript. */
   shown: boolean
   /** A correct client ends with the whole awaited reply (the view cut it, and the server can read it in time). */
@@ -84,10 +87,11 @@ export function readPlan(given: SessionGiven, oracle: SessionOracle = servedSess
   const hungTries = hungTriesWithin(given, finalCut, readBudget)
   const openAtDeadline = replyCut && hungTries * tryTimeoutMs >= timeoutMs
   const watchOutlastsDeadline = sessionKnown && settlingDelayMs(given) >= timeoutMs
+  const reconnectsLate = sessionKnown && !watchOutlastsDeadline && reconnectsOutlastDeadline(given)
   const shown = finalCut || given.output === 'text' // JSON shows only the settling frame's reply
   const failure = sessionKnown ? watchFailure(given) : undefined
-  const wholeReachable = replyCut && shown && firstOk >= 0 && !blocked && !openAtDeadline && !watchOutlastsDeadline && !failure
-  const expectedExit: ExpectedExit = !sessionKnown || failure ? 1 : openAtDeadline || watchOutlastsDeadline ? 2 : 0
+  const wholeReachable = replyCut && shown && firstOk >= 0 && !blocked && !openAtDeadline && !watchOutlastsDeadline && !reconnectsLate && !failure
+  const expectedExit: ExpectedExit = !sessionKnown || failure ? 1 : openAtDeadline || watchOutlastsDeadline || reconnectsLate ? 2 : 0
   return {
     sessionKnown,
     replyCut,
@@ -100,6 +104,7 @@ export function readPlan(given: SessionGiven, oracle: SessionOracle = servedSess
     hungTries,
     openAtDeadline,
     watchOutlastsDeadline,
+    reconnectsOutlastDeadline: reconnectsLate,
     shown,
     wholeReachable,
     finalWholeExpected: expectedExit === 0 && (!finalCut || wholeReachable),
@@ -143,5 +148,6 @@ export function noOutputReason(plan: ReadPlan): string | undefined {
   if (plan.expectedExit === 1) return 'the session is unknown to the server: the watch fails and the client exits 1'
   if (plan.openAtDeadline) return `the reads of the cut reply hang past the deadline (${plan.hungTries} hung tries): the client must time out, not print it`
   if (plan.watchOutlastsDeadline) return 'the settling frame is held back past the deadline: the client must time out'
+  if (plan.reconnectsOutlastDeadline) return 'the reconnect waits due before the settling frame reach past the deadline: the client must time out'
   return undefined
 }

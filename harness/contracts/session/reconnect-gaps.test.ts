@@ -44,6 +44,19 @@ describe('reconnectsOf', () => {
   })
 })
 
+describe('an end-of-stream error', () => {
+  // a red-team finding: the server records the stream's close a few ms after the end-error envelope, and the kit
+  // measured from that close: a client that waited the 50 ms due from the envelope it read was called early
+  const envelope = (n: number, code: string): ServerEvent => ({ type: 'fault', watch: n, kind: 'end-error', code, ms: null, at: { frame: 1 }, offset: 103, sent: [`an end-of-stream envelope with error ${code}`] })
+  const ended = (reconnectAt: number) =>
+    reconnectsOf(watchCalls(run([[0, watch(1)], [1, frame(1, 0)], [1.1, envelope(1, 'unavailable')], [6.3, { type: 'end', watch: 1, how: 'end-stream', error: 'unavailable' }], [reconnectAt, watch(2, 'c-1')]]))).reconnects
+  test('ends the call at its envelope: the wait counts from there, not from the stream close the server recorded after it', () => {
+    expect(ended(51.2)).toEqual([{ watch: 2, waitedMs: 50.1, lateByMs: 0, dueMs: 50, fruitless: 0, after: 'end-error unavailable' }])
+    expect(ended(51.2).map(isEarly)).toEqual([false])
+    expect(ended(41.1).map(isEarly)).toEqual([true])
+  })
+})
+
 describe('a GOAWAY that gives the stream a grace period (then: close)', () => {
   // issue 24: a held-out client reconnected 0.0 ms after the connection closed, and the kit, counting from the GOAWAY
   // 104 ms before, said "104.4 ms (50 due)": held. The call ends when its stream does — the connection's close.

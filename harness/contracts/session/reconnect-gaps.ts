@@ -31,6 +31,8 @@ export interface WatchCall {
   endedBy?: string
   /** It was refused before anything was processed: the next call replays it. */
   refused: boolean
+  /** An end-of-stream error ended it: its end is the envelope's, not the stream's close after it. */
+  endedByEnvelope?: boolean
 }
 
 /**
@@ -67,10 +69,12 @@ export function watchCalls(run: SessionRun): WatchCall[] {
       call.endedAt = at
       call.endedBy = e.code ? `${e.kind} ${e.code}` : e.kind
       call.refused = refusesCall(e.kind, e.code)
+      call.endedByEnvelope = e.kind === 'end-error'
     }
     // the call ended when its response did: at once after most faults, at the connection's close (or the client's
-    // leaving) after a GOAWAY that gave its stream a grace period
-    if (e.type === 'end') {
+    // leaving) after a GOAWAY that gave its stream a grace period; an end-of-stream error ends it at its envelope, which
+    // the client reads as the end (the stream's close the server records after it may come a few ms later)
+    if (e.type === 'end' && !call.endedByEnvelope) {
       call.endedAt = at
       call.endedLateByMs = e.lateByMs ?? 0
       call.endedBy ??= e.how

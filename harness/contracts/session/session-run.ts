@@ -65,12 +65,33 @@ function printedReply(result: SessionClientResult, given: SessionGiven, oracle: 
     const text = object.reply
     return measured(text, object.replyCut === true, text === whole, text === view && view !== whole)
   }
-  const out = result.stdout
+  return transcriptReply(result.stdout, given, oracle, true)
+}
+
+/** A transcript measured as the reply: whole when it holds the settling reply whole (and the awaited one, when `awaitedWhole`). */
+function transcriptReply(out: string, given: SessionGiven, oracle: SessionOracle, awaitedWhole: boolean): PrintedReply {
   const replyView = oracle.replyView
   // a cut prompt printed as the view shows it keeps the view's marker: that marker is no reply's
   const prompts = cutPromptViews(given)
   const markersIn = prompts.length === 0 ? out : prompts.reduce((text, view) => text.replace(view, ''), out)
-  return measured(out, /^\[reply cut/m.test(out), out.includes(oracle.replyWhole) && out.includes(whole), replyView !== oracle.replyWhole && out.includes(replyView), markersIn)
+  const whole = (!awaitedWhole || out.includes(oracle.replyWhole)) && out.includes(oracle.finalReplyWhole)
+  return measured(out, /^\[reply cut/m.test(out), whole, replyView !== oracle.replyWhole && out.includes(replyView), markersIn)
+}
+
+/**
+ * The settling reply of a text transcript judged on its own, when an earlier awaited reply stays cut as the docs ask
+ * (an older server, reads that all fail): that reply's cut text, its marker and its `[reply cut: …]` line are taken
+ * out, so they count against it alone, never against the settling reply. Else the printed reply as it is.
+ */
+export function settlingReplyAlone(run: SessionRun): PrintedReply | undefined {
+  const { result, given, oracle } = run
+  if (!result || given.output !== 'text' || oracle.finalReplyId === oracle.replyId) return run.reply
+  const out = result.stdout
+  const view = `assistant: ${oracle.replyView}\n`
+  const at = out.indexOf(view)
+  if (at < 0) return run.reply
+  const rest = out.slice(0, at) + out.slice(at + view.length).replace(/^\[reply cut[^\n]*\n/, '')
+  return transcriptReply(rest, given, { ...oracle, replyView: oracle.replyWhole }, false)
 }
 
 /** The transcript text of each message the view cut that is no assistant's (a long prompt), as its view shows it: `<role>: <text>`. */

@@ -1,5 +1,5 @@
 /** The Connect error codes the session server answers with. */
-export type ConnectCode = 'invalid_argument' | 'not_found' | 'unimplemented' | 'unavailable' | 'internal' | 'deadline_exceeded'
+export type ConnectCode = 'invalid_argument' | 'not_found' | 'unimplemented' | 'unavailable' | 'internal' | 'deadline_exceeded' | 'unknown' | 'aborted' | 'canceled'
 
 const statusOf: Record<ConnectCode, number> = {
   invalid_argument: 400,
@@ -8,6 +8,10 @@ const statusOf: Record<ConnectCode, number> = {
   unavailable: 503,
   internal: 500,
   deadline_exceeded: 504,
+  // the Connect protocol's mapping: unknown 500, aborted 409, canceled 499 (nginx's "client closed request")
+  unknown: 500,
+  aborted: 409,
+  canceled: 499,
 }
 
 /** A Connect unary error: the HTTP status its code maps to and the JSON body `{"code","message"}`. */

@@ -99,5 +99,8 @@ export function h2Exchange(stream: ServerHttp2Stream, headers: IncomingHttpHeade
     destroy() {
       if (live()) stream.close(h2Codes.INTERNAL_ERROR)
     },
+    dropConnection() {
+      connection.socket.destroy()
+    },
   }
 }

@@ -47,6 +47,7 @@ async function read(exchange: SessionExchange, { script, record, calls }: Sessio
     record({ type: 'read-abandoned', read, messageId: reply.messageId, by: by === 'client-closed' ? 'client' : 'server-close' })
     return
   }
+  if (reply.answer === 'drop') return exchange.dropConnection()
   exchange.reply(reply.status, 'application/json', JSON.stringify(reply.body))
 }
 

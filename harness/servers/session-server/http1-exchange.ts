@@ -68,5 +68,8 @@ export function http1Exchange(request: IncomingMessage, response: ServerResponse
     destroy() {
       connection.socket.destroy()
     },
+    dropConnection() {
+      connection.socket.destroy()
+    },
   }
 }

@@ -98,6 +98,9 @@ export function mswExchange(request: Request, connection: number, respond: (resp
       return sink
     },
     untilGone: () => unlessAborted(new Promise(() => {})).then(() => 'client-closed' as const),
+    dropConnection() {
+      if (!responded) send(HttpResponse.error())
+    },
     destroy() {
       if (!responded) send(HttpResponse.error())
       else controller?.error(new Error('contract-kit: the session handler failed'))

@@ -21,6 +21,20 @@ describe('answerRead', () => {
     ])
   })
 
+  test('unknown, aborted and canceled answer with their Connect code and the status the Connect protocol maps it to', () => {
+    const script = sampleScript([], ['unknown', 'aborted', 'canceled'])
+    const replies = [1, 2, 3].map((call) => answerRead(script, call, request))
+    expect(replies.map((reply) => ('status' in reply ? [reply.answer, reply.status, (reply.body as { code: string }).code] : null))).toEqual([
+      ['unknown', 500, 'unknown'],
+      ['aborted', 409, 'aborted'],
+      ['canceled', 499, 'canceled'],
+    ])
+  })
+
+  test('drop answers nothing: the connection is dropped under the call', () => {
+    expect(answerRead(sampleScript([], ['drop', 'ok']), 1, request)).toEqual({ answer: 'drop', messageId: 'm2' })
+  })
+
   test('the older server answers unimplemented even to a bad request; otherwise a bad request is invalid_argument', () => {
     expect(answerRead(sampleScript([], ['unimplemented']), 1, 'junk').answer).toBe('unimplemented')
     expect(answerRead(sampleScript([], ['hang']), 1, { sessionId: 's1' })).toMatchObject({ answer: 'invalid_argument', status: 400 })

@@ -50,4 +50,6 @@ export interface SessionExchange {
   untilGone(): Promise<GoneReason>
   /** Ends the exchange abruptly (the server failed while handling it). */
   destroy(): void
+  /** Drops the connection under the request before any answer (the TCP connection destroyed; msw: a network error). */
+  dropConnection(): void
 }

@@ -16,7 +16,7 @@ export interface SessionFrame {
 }
 
 /** How the server answers one `GetSessionMessage` call. */
-export type ReadAnswer = 'ok' | 'unavailable' | 'internal' | 'deadline_exceeded' | 'not_found' | 'hang' | 'unimplemented'
+export type ReadAnswer = 'ok' | 'unavailable' | 'internal' | 'deadline_exceeded' | 'unknown' | 'aborted' | 'canceled' | 'not_found' | 'hang' | 'drop' | 'unimplemented'
 
 /** The error code of a GOAWAY fault: NO_ERROR is a graceful drain; an error code is a connection error. */
 export type GoawayCode = 'NO_ERROR' | 'INTERNAL_ERROR' | 'ENHANCE_YOUR_CALM'

@@ -155,6 +155,24 @@ describe('startSessionServer', () => {
     expect(await log.next((event) => event.type === 'read-abandoned')).toMatchObject({ read: 3, by: 'client' })
   })
 
+  test('a read answered drop loses its connection on both protocols: no answer, the socket destroyed; the next read is answered', async () => {
+    const { log, server } = await serve(sampleScript([], ['drop', 'ok', 'drop', 'ok']))
+    const client = connectH2(server.url)
+    onTestFinished(() => client.close())
+    expect((await client.unary(sessionPaths.read, readRequest())).status).toBe(null)
+    const again = connectH2(server.url)
+    onTestFinished(() => again.close())
+    expect((await again.unary(sessionPaths.read, readRequest())).status).toBe(200)
+    await expect(fetchRead(server.url, readRequest())).rejects.toThrow()
+    expect((await fetchRead(server.url, readRequest())).status).toBe(200)
+    expect(log.ofType('read').map((event) => [event.read, event.answer])).toEqual([
+      [1, 'drop'],
+      [2, 'ok'],
+      [3, 'drop'],
+      [4, 'ok'],
+    ])
+  })
+
   test('any other path or method is unimplemented (404)', async () => {
     const { server } = await serve(sampleScript())
     const seen = await postOverHttp1(server.url, '/contractkit.session.v1.SessionService/Other', 'application/json', Buffer.from('{}'))
