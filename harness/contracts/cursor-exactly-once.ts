@@ -8,6 +8,7 @@ import { isValidLimit, stepReads } from '#harness/contracts/pager/step-reads.ts'
 import { counted, figure } from '#harness/contracts/counted.ts'
 import type { PagerHistory as History } from '#harness/history/history.ts'
 import { visibleJson, shownWord } from '#harness/contracts/text-difference.ts'
+import { previousRunRead } from '#harness/drivers/pager/drive-pager.ts'
 
 /** How many ids a witness lists of each kind before it only counts them. */
 const idsShown = 10
@@ -54,9 +55,31 @@ export const cursorExactlyOnce = defineContract<PagerHistory>({
       seen.push(result)
     }
     if (seen.length === 0) return unknown('no walk could be compared with its collection')
+    const silent = emptyWalksOnly(history, seen)
+    if (silent) return unknown(silent)
     return held(`${counted(seen.length, 'walk')} followed to the end, every item once and in order: ${seen.map(describeWalk).join(', ')}`, { walks: seen })
   },
 })
+
+/**
+ * Where every walk ended on an empty first page, why that shows nothing when the pager never returned an item in the
+ * whole History (the previous run's reads included): a pager that answers every read with an empty page ends such walks
+ * too. Undefined when some walk held items or some read returned one.
+ */
+function emptyWalksOnly(history: History, seen: WalkSeen[]): string | undefined {
+  if (seen.some((w) => w.items + w.refused > 0)) return undefined
+  const invokes = new Map<number, string>()
+  for (const e of history.events) if (e.type === 'invoke') invokes.set(e.index, e.f)
+  let previousReads = 0
+  for (const e of history.events) {
+    if (e.type !== 'ok' || invokes.get(e.invoke) !== previousRunRead) continue
+    previousReads += 1
+    const value = e.value as { items?: unknown } | undefined
+    if (typeof value?.items === 'number' && value.items > 0) return undefined
+  }
+  if (previousReads === 0) return undefined
+  return `every walk ended on an empty first page, but the pager returned no item for the previous run either (${counted(previousReads, 'read')}): an empty page shows nothing a pager that never answers with items would not show`
+}
 
 function describeWalk(w: WalkSeen): string {
   if (w.items + w.refused === 0) return `${w.collection} (no items) ended by its first page, empty with cursor null`
