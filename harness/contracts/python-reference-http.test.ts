@@ -7,9 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pythonInterpreter } from '#harness/__test-helpers__/python-interpreter.ts'
 import { missingObservations } from '#harness/adapters/observation.ts'
-import { resolveAdapter, resolvePlanAdapter } from '#harness/adapters/index.ts'
-import { loadProfile } from '#harness/profiles/load-profile.ts'
-import { planAdapterOfProfile } from '#harness/profiles/plan-adapter-of-profile.ts'
+import { resolveAdapter } from '#harness/adapters/index.ts'
 import { ConnectionPool } from '#harness/runner/connection-pool.ts'
 import { replayScenario, scenarioNeeds } from '#harness/runner/replay-scenario.ts'
 import { loadScenarios } from '#harness/scenario/load-scenarios.ts'
@@ -18,7 +16,8 @@ import { scenarioRoot } from '#harness/suite/scenario-root.ts'
 // The Python reference of examples/python/ served over HTTP (`--http 127.0.0.1:0`, docs/http-protocol.md) and checked
 // through `http:<url>` as any running service is: one process for the whole file, started as a user starts it (its URL
 // is stdout's first line), every pager scenario and every agent-log scenario replayed by the kit's runner, and the
-// process ended, with nothing left listening, after them.
+// process ended, with nothing left listening, after them. The service the kit starts from a profile is
+// python-reference-http-profile.test.ts's.
 
 const script = fileURLToPath(new URL('../../examples/python/contract_kit_reference.py', import.meta.url))
 const pool = new ConnectionPool()
@@ -102,17 +101,5 @@ describe('the Python reference over HTTP (examples/python, --http 127.0.0.1:0)',
     expect(Object.values(verdicts).filter((v) => v.startsWith('untestable: '))).toHaveLength(12)
     expect(verdicts['regressions/plat-114/crash-leaves-running-row']).toContain('(kill-restart)')
     expect(verdicts['regressions/plat-114/write-failure-is-best-effort']).toContain('(stderr)')
-  }, 120_000)
-
-  it('started by the kit from examples/python/profile-http.yaml (transport: http, url: stdout): every agent-log scenario held, kills and restarts included', async () => {
-    const profile = loadProfile(fileURLToPath(new URL('../../examples/python/profile-http.yaml', import.meta.url)))
-    const started = new ConnectionPool()
-    try {
-      const verdicts = await portVerdicts(resolvePlanAdapter(planAdapterOfProfile(profile)), 'agent-log', started)
-      expect(Object.keys(verdicts)).toHaveLength(20)
-      expect(verdicts).toEqual(Object.fromEntries(Object.keys(verdicts).map((id) => [id, 'held'])))
-    } finally {
-      await started.closeAll()
-    }
   }, 120_000)
 })

@@ -27,4 +27,15 @@ describe('timing-bound runs', () => {
     expect(ports!.test).toMatchObject({ include: [suiteFileOf('*')], exclude: [suiteFileOf('timing-bound')], maxWorkers: 2, sequence: { groupOrder: 0 } })
     expect(timing!.test).toMatchObject({ include: [suiteFileOf('timing-bound')], maxWorkers: 1, sequence: { groupOrder: 1 } })
   })
+
+  it('beside the others (npm test), a suite split into parts is one project a part, each declaring its share of the runs', () => {
+    const projects = contractProjects({ name: 'c', timingName: 't', testTimeout: 1, timing: 'beside', workers: 3, parts: { 'timing-bound': 3, pager: 2 } }).map((p) => p.test)
+    expect(projects.map((p) => p.name)).toEqual(['c', 't-1of3', 't-2of3', 't-3of3', 'c-pager-1of2', 'c-pager-2of2'])
+    expect(projects[0]).toMatchObject({ include: [suiteFileOf('*')], exclude: [suiteFileOf('timing-bound'), suiteFileOf('pager')] })
+    expect(projects[2]).toMatchObject({ include: [suiteFileOf('timing-bound')], env: { CONTRACT_KIT_SUITE_PART: '2/3' } })
+    // one group, one worker count: vitest refuses projects of the same group with different counts
+    expect(new Set(projects.map((p) => `${p.maxWorkers} ${p.sequence.groupOrder}`))).toEqual(new Set(['3 0']))
+    // alone (contract-kit run), nothing is split
+    expect(contractProjects({ name: 'c', timingName: 't', testTimeout: 1, parts: { pager: 2 } })).toHaveLength(2)
+  })
 })

@@ -5,16 +5,19 @@ import { createCommandAdapter } from '#harness/adapters/command-adapter.ts'
 import { ConnectionPool } from '#harness/runner/connection-pool.ts'
 import { replayScenario } from '#harness/runner/replay-scenario.ts'
 import { settleRun } from '#harness/timing/settle-run.ts'
+import { inSuitePart, type SuitePart } from '#harness/suite/suite-part.ts'
 
 /**
  * Test helper: declares, in the calling test file, that the example client `name` (examples/clients/) holds every
  * bundled session-client scenario, each run as a user runs one — as a command: adapter against the kit's server. A
- * client that cannot run here fails on CI (which installs what it needs) and is skipped elsewhere, saying why.
+ * client that cannot run here fails on CI (which installs what it needs) and is skipped elsewhere, saying why. With
+ * `part`, only every n-th scenario from the k-th: a client's scenarios mostly wait on their timelines, so they are split
+ * between files that run beside each other.
  */
-export function declareThirdPartyClientTests(name: string): void {
+export function declareThirdPartyClientTests(name: string, part: SuitePart = { k: 1, n: 1 }): void {
   const client = thirdPartyClients().find((c) => c.name === name)
   if (!client) throw new Error(`no example client named ${name}`)
-  const scenarios = bundledScenarios.filter((s) => s.scenario.port === 'session-client')
+  const scenarios = bundledScenarios.filter((s) => s.scenario.port === 'session-client').filter((_, i) => inSuitePart(part, i))
   const pool = new ConnectionPool()
   afterAll(() => pool.closeAll())
 

@@ -4,7 +4,8 @@ import { declareThirdPartyClientTests } from '#harness/__test-helpers__/session-
 // HTTP/2 stacks the kit did not write (examples/clients/), hold every bundled session-client scenario, each run as a
 // user runs one: as a command: adapter against the kit's server. The GOAWAY faults are sent as real servers send them
 // (RFC 9113 §6.8, §8.7), so a stack that replays a refused stream, or drops the connection at any GOAWAY (undici 7,
-// httpcore 0.16), is not called broken for it. One file per client: each spends most of its time in the scenarios'
-// own timelines (a process a scenario), so the three run beside other files instead of one after another.
+// httpcore 0.16), is not called broken for it. Two files per client, each half its scenarios (this one the odd ones,
+// -2 the rest): each spends most of its time in the scenarios' own timelines (a process a scenario), so they run
+// beside other files instead of one after another.
 
-declareThirdPartyClientTests('undici')
+declareThirdPartyClientTests('undici', { k: 1, n: 2 })
