@@ -1,9 +1,18 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { defineConfig } from 'vitest/config'
 import PlainSummaryReporter from './harness/reporters/plain-summary-reporter.ts'
 import { contractProjects } from './harness/runner/contracts-vitest-options.ts'
 
 /** The tests that judge the runs of the contract suites, in process, after them: they replay nothing the suites ran. */
 const afterSuites = 'harness/**/*.after-suites.test.ts'
+
+/**
+ * One folder for the run's transformed modules, shared by its projects (each project is a vite server of its own, which
+ * would otherwise transform the kit's sources again): made here, removed by the global setup's teardown at the run's end.
+ */
+const moduleCache = (process.env.CONTRACT_KIT_TEST_MODULE_CACHE ??= mkdtempSync(join(tmpdir(), 'contract-kit-test-modules-')))
 
 /** How many test files the kit's own `npm test` runs at once. */
 const kitTestWorkers = 3
@@ -17,6 +26,7 @@ export default defineConfig({
     exclude: ['**/node_modules/**', '**/.git/**', '.stryker-tmp/**'],
     // no results cache: it would be written into node_modules/.vite, and a fresh clone (CI) never has one to read
     cache: false,
+    experimental: { fsModuleCache: true, fsModuleCachePath: moduleCache },
     pool: 'forks',
     globalSetup: ['harness/__test-helpers__/test-run-folder.ts'],
     // three files at a time on a 2-core machine: many of the kit's files spend much of their time waiting on the processes

@@ -15,7 +15,8 @@ import { staleSource } from '#harness/build/stale-source.mjs'
  * sources too (a test file loading them skips validating each), and one temporary folder for the bundles every process
  * of the run makes and the module cache of the runs its tests start (forked workers and the CLIs the tests start
  * inherit it), and the Histories the contract suites write there for the tests that judge them after the suites
- * (`*.after-suites.test.ts`), and the runs a test keeps for a later file (run-recordings.ts) — removed when the run ends, so no run leaves any behind.
+ * (`*.after-suites.test.ts`), and the runs a test keeps for a later file (run-recordings.ts) — removed when the run ends, so no run leaves any behind;
+ * and, at the end, the folder of transformed modules vitest.config.ts made for the run.
  */
 export default function setup(): () => void {
   const stale = staleSource(packageRoot)
@@ -29,5 +30,9 @@ export default function setup(): () => void {
   process.env[bundleDirVariable] = folder
   process.env[suiteHistoriesVariable] = join(folder, 'suite-histories')
   process.env[runRecordingsVariable] = join(folder, 'recordings')
-  return () => rmSync(folder, { recursive: true, force: true })
+  const moduleCache = process.env.CONTRACT_KIT_TEST_MODULE_CACHE // vitest.config.ts's, for the run's transformed modules
+  return () => {
+    rmSync(folder, { recursive: true, force: true })
+    if (moduleCache) rmSync(moduleCache, { recursive: true, force: true })
+  }
 }
