@@ -71,6 +71,10 @@ class Client:
             # a try with no answer by its limit is abandoned, never left open beside the next: httpx leaves its stream
             # open after a timeout, and cannot reset one stream, so the connection it is on is closed
             self.drop_connection("read")
+            if limit < self.try_timeout or self.remaining() <= 0:
+                # the time left was its limit: the read was still open at the deadline, which is exit 2 — never a failed
+                # try that lets the turn end 0 with the cut reply, as it could, racing the deadline's timer
+                raise TimeoutError("deadline")
             return ("failed", True, f"no answer within {int(limit * 1000)} ms")
         except (httpx.HTTPError, h2.exceptions.H2Error, OSError) as error:
             self.drop_connection("read")
