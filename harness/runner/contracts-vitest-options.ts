@@ -13,7 +13,7 @@ export function suiteFileOf(port: string): string {
 }
 
 /**
- * The two projects of a contract run: the port suites, two files at a time, then — after every one of them, in a group
+ * The projects of a contract run: the port suites, two files at a time, then — after every one of them, in a group
  * of its own — the timing-bound suite, one file in one worker, so runs whose verdict depends on time share the machine
  * with nothing of the kit's but each other, one at a time. `timing: 'beside'` runs that file beside the others instead
  * (the kit's own `npm test`: see vitest.config.ts); its runs are still one at a time within a file. Beside them, `parts`
