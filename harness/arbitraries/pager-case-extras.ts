@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import { derivationEdges } from '#fixtures/analysis-run/derivation-edges.ts'
+import { allDerivationEdges } from '#fixtures/analysis-run/derivation-edges.ts'
 import type { DerivationEdge } from '#fixtures/analysis-run/derivation-edges.ts'
 import type { MeasureName } from '#harness/measures/measure-name.ts'
 import type { PagerStep } from '#harness/scenario/scenario-schema.ts'
@@ -24,7 +24,7 @@ const often = (arbitrary: fc.Arbitrary<boolean>) => fc.oneof({ arbitrary: fc.con
 
 /** Draws a case's extras: each edge and refused read in about half the cases or more, a text measure in a quarter, a previous run in a fifth. */
 export const caseExtras: fc.Arbitrary<CaseExtrasDraw> = fc.record({
-  edges: fc.oneof({ arbitrary: fc.constant<DerivationEdge[]>([]), weight: 1 }, { arbitrary: fc.subarray([...derivationEdges], { minLength: 1 }), weight: 2 }),
+  edges: fc.oneof({ arbitrary: fc.constant<DerivationEdge[]>([]), weight: 1 }, { arbitrary: fc.subarray([...allDerivationEdges], { minLength: 1 }), weight: 2 }),
   firstMeasure: fc.oneof(
     { arbitrary: fc.constant<MeasureName>('json-bytes'), weight: 3 },
     { arbitrary: fc.constantFrom<MeasureName>('utf8-bytes', 'runes', 'utf16-units'), weight: 1 },

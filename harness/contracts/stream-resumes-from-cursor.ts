@@ -53,7 +53,7 @@ export const streamResumesFromCursor = defineContract<SessionClientHistory>({
       if (resumedAt.length === 0) return unknown(`the ${plan.watchCut!.kind} planned to end the first watch did not: every frame came in one watch call`)
       const endedBy = calls.slice(0, -1).map((c) => c.end ?? 'open')
       const resumes = resumedAt.map((cursor, i) => `${cursor ?? 'the start'} (${endedBy[i] === 'refuse' ? 'replayed after refuse' : `after ${endedBy[i]}`})`).join(', ')
-      const dropped = inFlight.length ? `; ${count(inFlight.length)} frame${inFlight.length === 1 ? '' : 's'} written after a shutdown notice never reached the client (its connection dropped there) and came again` : ''
+      const dropped = inFlight.length ? `; ${count(inFlight.length)} frame${inFlight.length === 1 ? '' : 's'} written after a shutdown notice or a dropped connection never reached the client and came again` : ''
       const deadline = reach < cursors.length ? `; the deadline passed before the other ${count(cursors.length - reach)} were written, and the client exited 2` : ''
       return held(`${count(delivered.length)} frame${delivered.length === 1 ? '' : 's'} over ${count(calls.length)} watch calls, each once and in order; resumed at ${resumes}${dropped}${deadline}`, {
         frames: delivered.length,

@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import { derivationEdges } from '#fixtures/analysis-run/derivation-edges.ts'
+import { allDerivationEdges } from '#fixtures/analysis-run/derivation-edges.ts'
 import type { DerivationEdge } from '#fixtures/analysis-run/derivation-edges.ts'
 import type { AnalysisRunParams } from '#fixtures/analysis-run/analysis-run-params.ts'
 import { analysisRunNames } from '#fixtures/analysis-run/analysis-runs.ts'
@@ -37,7 +37,7 @@ function runDraw(turns: fc.Arbitrary<number>, toolCalls: fc.Arbitrary<number>, e
     toolCalls,
     unpaired: sometimes(callNumbers),
     repeatedOutputs: sometimes(callNumbers),
-    edges: edges === 'always' ? fc.subarray([...derivationEdges], { minLength: 1 }) : sometimes(fc.subarray([...derivationEdges], { minLength: 1 })),
+    edges: edges === 'always' ? fc.subarray([...allDerivationEdges], { minLength: 1 }) : sometimes(fc.subarray([...allDerivationEdges], { minLength: 1 })),
     repeatEdged: fc.oneof({ arbitrary: fc.constant(true), weight: 3 }, { arbitrary: fc.constant(false), weight: 1 }),
   })
 }

@@ -1,11 +1,14 @@
 import fc from 'fast-check'
 import type { ReadAnswer } from '#harness/servers/session-server/session-script.ts'
 
-/** The answers of a read that fail transiently and answer at once (a `hang` costs a try's limit, so it is drawn apart). */
-const quickTransient = fc.constantFrom<ReadAnswer>('unavailable', 'internal', 'deadline_exceeded', 'unknown', 'aborted', 'canceled')
+/**
+ * The answers of a read that fail transiently and end at once (a `hang` costs a try's limit, so it is drawn apart);
+ * `drop` ends the try by dropping its connection, and with it any watch that shares it.
+ */
+const quickTransient = fc.constantFrom<ReadAnswer>('unavailable', 'internal', 'deadline_exceeded', 'unknown', 'aborted', 'canceled', 'drop')
 /** A transient failure: mostly one that answers, sometimes a try that hangs. */
 const transient = fc.oneof({ arbitrary: quickTransient, weight: 4 }, { arbitrary: fc.constant<ReadAnswer>('hang'), weight: 1 })
-const anyAnswer = fc.constantFrom<ReadAnswer>('ok', 'unavailable', 'internal', 'deadline_exceeded', 'unknown', 'aborted', 'canceled', 'hang', 'not_found', 'unimplemented')
+const anyAnswer = fc.constantFrom<ReadAnswer>('ok', 'unavailable', 'internal', 'deadline_exceeded', 'unknown', 'aborted', 'canceled', 'hang', 'drop', 'not_found', 'unimplemented')
 
 /** The most hung tries a case that settles may have: each costs a try's limit. */
 export const maxSettlingHangs = 3

@@ -36,15 +36,21 @@ export function readEquivalentMutants(markdown: string): EquivalentMutant[] {
 
 /**
  * The listed equivalent that explains a survivor of a target: same file and mutator, same code replaced by the same code
- * (whitespace runs as one space). A row whose file is `path:from-to` covers the survivors on those lines, and `*` in
- * the mutator, original or replacement cell matches any.
+ * (whitespace runs as one space). A row whose file is `path:"text"` covers the survivors whose first line (`lineText`)
+ * holds that text, wherever an edit moves it; `path:from-to` the survivors on those lines; `*` in the mutator, original
+ * or replacement cell matches any.
  */
-export function explanationOf(target: string, survivor: Survivor, listed: EquivalentMutant[]): EquivalentMutant | undefined {
+export function explanationOf(target: string, survivor: Survivor, listed: EquivalentMutant[], lineText = ''): EquivalentMutant | undefined {
   const same = (cell: string, value: string) => cell === '*' || flat(cell) === flat(value)
   return listed.find((e) => {
     if (e.target !== target) return false
+    const anchor = /^(.+):"(.+)"$/.exec(e.file)
     const range = /^(.+):(\d+)-(\d+)$/.exec(e.file)
-    const inFile = range ? range[1] === survivor.file && survivor.line >= Number(range[2]) && survivor.line <= Number(range[3]) : e.file === survivor.file
+    const inFile = anchor
+      ? anchor[1] === survivor.file && lineText.includes(anchor[2]!)
+      : range
+        ? range[1] === survivor.file && survivor.line >= Number(range[2]) && survivor.line <= Number(range[3])
+        : e.file === survivor.file
     return inFile && same(e.mutator, survivor.mutator) && same(e.original, survivor.original) && same(e.replacement, survivor.replacement)
   })
 }

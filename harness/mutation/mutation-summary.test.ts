@@ -40,6 +40,14 @@ describe('the mutation summary', () => {
     expect(markdown).toMatch(/\| 2:1 \| Killed #12 \| x \| .* \| \*\*contradicted\*\*: never reached by the reference \|/)
     expect(mutationTable([{ target: 'x', summary }]).split('\n')[2]).toBe('| x | 80.0 % ✗ | 75.0 % | 7 | 2 | 2 | 1 | 1 (+1 timed out) | 2 (+1 killed though listed) | 0 | 12 s |')
   })
+  test('a row anchored on a text (`path:"text"`) follows its line wherever an edit moves it, and covers no other line', () => {
+    const moved: MutationReport = { files: { 'fixtures/systems/x/x.ts': { source: '// a line added above\na <= b\nc <= d\ne <= f\n', mutants: [mutant('8', 'Survived', 3), mutant('9', 'Survived', 4)] } } }
+    const anchored: EquivalentMutant = { ...equivalent, file: 'fixtures/systems/x/x.ts:"c <="', original: '*' }
+    const ranged: EquivalentMutant = { ...equivalent, file: 'fixtures/systems/x/x.ts:2-2', original: '*' }
+    expect(summarizeMutation('x', moved, 1, 'd', [anchored]).survivors.map((s) => [s.id, s.equivalent])).toEqual([['8', 'never reached by the reference'], ['9', undefined]])
+    // the line range written for the file before the edit now explains nothing: the row went stale
+    expect(summarizeMutation('x', moved, 1, 'd', [ranged]).explained).toBe(0)
+  })
   test('the table marks the detectable score against 95 %, and names a target whose run failed', () => {
     const summary = summarizeMutation('x', report, 12, '2026-12-03', [equivalent])
     const table = mutationTable([{ target: 'x', summary }, { target: 'y', failed: 'Stryker exited 1' }]).split('\n')

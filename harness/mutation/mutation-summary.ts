@@ -49,7 +49,7 @@ export interface MutationSummary {
   survivors: Survivor[]
   /** Mutants that timed out though docs/mutation.md lists them as equivalent: left out of the detectable score. */
   equivalentTimeouts: Survivor[]
-  /** Mutants a scenario killed though docs/mutation.md lists them as equivalent: the row is wrong (a line range gone stale, a `*` too wide). */
+  /** Mutants a scenario killed though docs/mutation.md lists them as equivalent: the row is wrong (a line range gone stale, a `*` too wide, an anchor text on more lines than meant). */
   contradicted: Survivor[]
 }
 
@@ -66,7 +66,7 @@ export function summarizeMutation(target: string, report: MutationReport, wallSe
       if (!['Survived', 'NoCoverage', 'Timeout', 'Killed'].includes(m.status)) continue
       const { start } = m.location
       const mutant: Survivor = { id: m.id, file, line: start.line, column: start.column, mutator: m.mutatorName, status: m.status, original: textAt(lines, m.location), replacement: m.replacement ?? '' }
-      const reason = explanationOf(target, mutant, equivalents)?.reason
+      const reason = explanationOf(target, mutant, equivalents, lines[start.line - 1])?.reason
       const listed = reason === undefined ? mutant : { ...mutant, equivalent: reason }
       if (m.status === 'Survived' || m.status === 'NoCoverage') survivors.push(listed)
       else if (reason !== undefined) (m.status === 'Timeout' ? equivalentTimeouts : contradicted).push(listed)

@@ -38,4 +38,22 @@ describe('watchDeliveries: the frames a run delivered, as the server wrote them 
     const events = [watch(1, null), frame(1, 0), frame(1, 1), fault(1, 'goaway'), end(1, 'goaway'), watch(2, 'c-0001'), ...[1, 2, 3, 4].map((i) => frame(2, i))]
     expect(watchDeliveries(run(events)).delivered).toEqual([0, 1, 1, 2, 3, 4])
   })
+
+  // found by the explorer (a read answered `drop` beside a watch on the same connection): the server wrote frames 1–4
+  // and the end of the stream after the drop, the client never got them and resumed after frame 0 — correct, and it
+  // was broken by recovery/stream-resumes-from-cursor as "3 duplicated"
+  const read = (n: number, connection: number, answer: 'drop' | 'ok'): ServerEvent => ({ type: 'read', read: n, connection, messageId: 'm-1', answer })
+  test('frames written after a read on the same connection was dropped, that the next call resumes before, were lost with the socket', () => {
+    const events = [watch(1, null), frame(1, 0), read(1, 1, 'drop'), ...[1, 2, 3, 4].map((i) => frame(1, i)), end(1, 'end-stream'), watch(2, 'c-0001'), ...[1, 2, 3, 4].map((i) => frame(2, i))]
+    const d = watchDeliveries(run(events))
+    expect([d.delivered, d.inFlight, d.mismatch]).toEqual([[0, 1, 2, 3, 4], [1, 2, 3, 4], undefined])
+  })
+
+  test('a read dropped on another connection loses nothing of the watch: its frames count, and a resume before them duplicates them', () => {
+    const events = [watch(1, null), frame(1, 0), read(1, 7, 'drop'), ...[1, 2, 3, 4].map((i) => frame(1, i)), end(1, 'end-stream'), watch(2, 'c-0001'), ...[1, 2, 3, 4].map((i) => frame(2, i))]
+    expect(watchDeliveries(run(events)).delivered).toEqual([0, 1, 2, 3, 4, 1, 2, 3, 4])
+    // nor does a drop after the watch ended, nor a read that answered
+    const after = [watch(1, null), frame(1, 0), frame(1, 1), end(1, 'end-stream'), read(1, 1, 'drop'), read(2, 1, 'ok'), watch(2, 'c-0001'), frame(2, 1)]
+    expect(watchDeliveries(run(after)).delivered).toEqual([0, 1, 1])
+  })
 })
