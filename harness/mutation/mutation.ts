@@ -32,7 +32,8 @@ async function main(): Promise<number> {
     if (!summarizeOnly) rmSync(summaryFile, { force: true })
     const run = spawnSync(process.execPath, ['--import', 'tsx', runTarget, target.name, ...(summarizeOnly ? ['--summarize'] : [])], { cwd: packageRoot, stdio: 'inherit' })
     if (run.status === 0 && existsSync(summaryFile)) outcomes.push({ target: target.name, summary: JSON.parse(readFileSync(summaryFile, 'utf8')) as MutationSummary })
-    else outcomes.push({ target: target.name, failed: `Stryker exited ${run.status ?? run.signal}` })
+    else if (summarizeOnly && !existsSync(join(packageRoot, mutationReportFolder(target), 'mutation.json'))) outcomes.push({ target: target.name, failed: 'no report to read: run it first (without --summarize)' })
+    else outcomes.push({ target: target.name, failed: `${summarizeOnly ? 'reading its report' : 'Stryker'} exited ${run.status ?? run.signal}` })
   }
   const table = mutationTable(outcomes)
   process.stdout.write(`\n${table}\n`)
