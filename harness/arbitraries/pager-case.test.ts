@@ -100,7 +100,7 @@ describe('pagerCase', () => {
     expect(share((c) => readLimit(c) === undefined)).toBeGreaterThan(0.02)
   })
 
-  test('shrinks to valid cases: a case with 3 exchanges and an oversized item shrinks to exactly that', () => {
+  test('shrinks to valid cases: a case with 3 exchanges and an oversized item shrinks to the fewest exchanges its edges allow', () => {
     const invalid: string[] = []
     const details = fc.check(
       fc.property(pagerCase(), (c) => {
@@ -111,6 +111,9 @@ describe('pagerCase', () => {
     )
     expect(details.failed).toBe(true)
     expect(invalid).toEqual([])
-    expect(exchanges(details.counterexample![0])).toHaveLength(3)
+    // three exchanges of the run's own, or one and the three the `odd-calls` edge inserts at once (cap-9002…9004):
+    // neither can lose an exchange and keep three
+    const ids = exchanges(details.counterexample![0]).map((x) => (x as { id: string }).id)
+    expect(ids.length === 3 || (ids.length === 4 && ids.filter((id) => id.startsWith('cap-900')).length === 3)).toBe(true)
   })
 })

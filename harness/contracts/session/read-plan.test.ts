@@ -154,6 +154,7 @@ test('what each bundled session-client scenario exercises, decided from the scen
     'try-far-over-deadline': 'deadline', // a try over the deadline is cut to the time left: cancelled at it
     'read-whole-on-last-try': 'reply transient form',
     'read-answers-aborted': 'reply transient form', // aborted, canceled, unknown: transient codes, each retried
+    'read-drop-ends-the-watch': 'reply transient stream backoff form',
     'read-loses-connection': 'reply transient form', // a try that loses its connection fails transiently
     'reads-keep-failing': 'transient marker failed form',
     'reads-keep-failing-text': 'transient failed form',
