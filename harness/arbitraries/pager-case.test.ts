@@ -114,6 +114,8 @@ describe('pagerCase', () => {
     // three exchanges of the run's own, or one and the three the `odd-calls` edge inserts at once (cap-9002…9004):
     // neither can lose an exchange and keep three
     const ids = exchanges(details.counterexample![0]).map((x) => (x as { id: string }).id)
-    expect(ids.length === 3 || (ids.length === 4 && ids.filter((id) => id.startsWith('cap-900')).length === 3)).toBe(true)
+    expect(ids.length).toBeLessThanOrEqual(4)
+    if (ids.length === 4) expect(ids.filter((id) => id.startsWith('cap-900'))).toHaveLength(3)
+    else expect(ids).toHaveLength(3)
   })
 })

@@ -9,7 +9,7 @@ export interface DeliveredCall {
    * How many of `frames` were written before the call's shutdown notice (GOAWAY 2^31−1), or before a read on the same
    * connection was answered by dropping it, whichever came first: the frames after it may never reach the client.
    */
-  beforeNotice?: number
+  mayBeLostFrom?: number
   end?: string
 }
 
@@ -47,11 +47,11 @@ export function watchDeliveries(run: SessionRun): WatchDeliveries {
       byWatch.set(e.watch, call)
       open.set(call, e.connection)
     }
-    if (e.type === 'read' && e.answer === 'drop') for (const [call, connection] of open) if (connection === e.connection) call.beforeNotice ??= call.frames.length
+    if (e.type === 'read' && e.answer === 'drop') for (const [call, connection] of open) if (connection === e.connection) call.mayBeLostFrom ??= call.frames.length
     const call = 'watch' in e ? byWatch.get(e.watch) : undefined
     if (!call) continue
     if (e.type === 'frame' && !refused.has(e.watch)) call.frames.push(e.frame)
-    if (e.type === 'fault' && e.kind === 'goaway-notice' && e.sent.length > 0) call.beforeNotice ??= call.frames.length
+    if (e.type === 'fault' && e.kind === 'goaway-notice' && e.sent.length > 0) call.mayBeLostFrom ??= call.frames.length
     if (e.type === 'end') {
       call.end = e.how
       open.delete(call)
@@ -66,7 +66,7 @@ export function watchDeliveries(run: SessionRun): WatchDeliveries {
     const next = calls[i + 1]
     const resumedAfter = next ? (next.cursor === null ? -1 : cursors.indexOf(next.cursor)) : Infinity
     call.frames.forEach((frame, k) => {
-      if (call.beforeNotice !== undefined && k >= call.beforeNotice && frame > resumedAfter) inFlight.push(frame)
+      if (call.mayBeLostFrom !== undefined && k >= call.mayBeLostFrom && frame > resumedAfter) inFlight.push(frame)
       else delivered.push(frame)
     })
   })
